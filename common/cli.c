@@ -1,0 +1,186 @@
+/* cli.c: see cli.h. */
+#define _POSIX_C_SOURCE 200809L
+#include "cli.h"
+
+#include <ctype.h>
+#include <errno.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+/* Parses "1000000", "1e6", "1M", "2.5k"; whole numbers only when whole != 0. Returns 0, or -1 with why. */
+int parse_number(const char *text, int whole, double min, double max, double *value, const char **why)
+{
+    char *end = NULL;
+    errno = 0;
+    double x = strtod(text, &end);
+    if (end == text || isspace((unsigned char)text[0])) {
+        *why = "is not a number (write e.g. 1000000, 1e6 or 1M)";
+        return -1;
+    }
+    if (*end == 'k' || *end == 'K')
+        x *= 1e3, end++;
+    else if (*end == 'M')
+        x *= 1e6, end++;
+    else if (*end == 'G')
+        x *= 1e9, end++;
+    if (*end != '\0') {
+        *why = "has trailing characters (write e.g. 1000000, 1e6 or 1M)";
+        return -1;
+    }
+    if (errno == ERANGE || !isfinite(x)) {
+        *why = "is out of range";
+        return -1;
+    }
+    if (whole && x != floor(x)) {
+        *why = "must be a whole number";
+        return -1;
+    }
+    if (x < min) {
+        *why = x < 0 ? "must not be negative" : "is too small";
+        return -1;
+    }
+    if (x > max) {
+        *why = "is too large";
+        return -1;
+    }
+    *value = x;
+    return 0;
+}
+
+static void usage(FILE *out, const char *program, const char *about, const struct cli_option *options,
+                  int count)
+{
+    fprintf(out, "usage: %s [options]\n", program);
+    if (out == stderr) {
+        fprintf(out, "run '%s -h' for the options\n", program);
+        return;
+    }
+    fprintf(out, "%s\n\noptions:\n", about);
+    for (int i = 0; i < count; i++) {
+        const char *arg = options[i].kind == CLI_FLAG ? "" : options[i].kind == CLI_STRING ? " TEXT" : " N";
+        if (options[i].kind == CLI_STRING && strstr(options[i].help, "DIR"))
+            arg = " DIR";
+        else if (options[i].kind == CLI_STRING && strstr(options[i].help, "FILE"))
+            arg = " FILE";
+        char name_and_arg[64];
+        snprintf(name_and_arg, sizeof name_and_arg, "%s%s", options[i].name, arg);
+        fprintf(out, "  %-17s %s\n", name_and_arg, options[i].help);
+    }
+    fprintf(out, "  --device N        CUDA device to run on (default 0)\n");
+    fprintf(out, "  -h, --help        show this help\n");
+    fprintf(out, "\nexit status: 0 all checks passed, 1 a check or CUDA call failed, 2 usage error, "
+                 "77 no CUDA device\n");
+}
+
+static void fail(const char *program, const char *about, const struct cli_option *options, int count,
+                 const char *option, const char *text, const char *why)
+{
+    if (text)
+        fprintf(stderr, "%s: option %s: '%s' %s\n", program, option, text, why);
+    else
+        fprintf(stderr, "%s: %s: %s\n", program, option, why);
+    usage(stderr, program, about, options, count);
+    exit(2);
+}
+
+int cli_parse(int argc, char **argv, const char *about, const struct cli_option *options, int count)
+{
+    const char *program = argv[0];
+    int device = 0;
+    for (int a = 1; a < argc; a++) {
+        const char *arg = argv[a];
+        if (!strcmp(arg, "-h") || !strcmp(arg, "--help")) {
+            usage(stdout, program, about, options, count);
+            exit(0);
+        }
+        /* "--csv=FILE" is accepted as well as "--csv FILE". */
+        char name[64];
+        const char *text = NULL;
+        const char *equals = strchr(arg, '=');
+        if (!strncmp(arg, "--", 2) && equals && (size_t)(equals - arg) < sizeof name) {
+            memcpy(name, arg, equals - arg);
+            name[equals - arg] = '\0';
+            text = equals + 1;
+        } else {
+            snprintf(name, sizeof name, "%s", arg);
+        }
+
+        const struct cli_option *option = NULL;
+        for (int i = 0; i < count; i++)
+            if (!strcmp(name, options[i].name))
+                option = &options[i];
+        int is_device = !strcmp(name, "--device");
+        if (!option && !is_device)
+            fail(program, about, options, count, arg,  NULL,
+                 arg[0] == '-' ? "unknown option" : "unexpected argument (options start with -)");
+        if (option && option->kind == CLI_FLAG) {
+            if (text)
+                fail(program, about, options, count, name, text, "takes no value");
+            *(int *)option->value = 1;
+            continue;
+        }
+        if (!text) {
+            if (a + 1 >= argc)
+                fail(program, about, options, count, name, NULL, "needs a value");
+            text = argv[++a];
+        }
+
+        double x = 0.0;
+        const char *why = NULL;
+        if (is_device) {
+            if (parse_number(text, 1, 0, 1024, &x, &why))
+                fail(program, about, options, count, name, text, why);
+            device = (int)x;
+            continue;
+        }
+        switch (option->kind) {
+        case CLI_STRING:
+            if (!text[0])
+                fail(program, about, options, count, name, text, "must not be empty");
+            *(const char **)option->value = text;
+            break;
+        case CLI_DOUBLE:
+            if (parse_number(text, 0, option->min, option->max, &x, &why))
+                fail(program, about, options, count, name, text, why);
+            *(double *)option->value = x;
+            break;
+        case CLI_INT:
+        case CLI_SIZE:
+            if (parse_number(text, 1, option->min, option->max, &x, &why))
+                fail(program, about, options, count, name, text, why);
+            if (option->kind == CLI_INT)
+                *(int *)option->value = (int)x;
+            else
+                *(long long *)option->value = (long long)x;
+            break;
+        case CLI_FLAG:
+            break;
+        }
+    }
+    return device;
+}
+
+void make_dir(const char *dir)
+{
+    char path[4096];
+    if (snprintf(path, sizeof path, "%s", dir) >= (int)sizeof path) {
+        fprintf(stderr, "output folder name too long: %s\n", dir);
+        exit(1);
+    }
+    for (char *p = path + 1;; p++) {
+        if (*p == '/' || *p == '\0') {
+            char saved = *p;
+            *p = '\0';
+            if (mkdir(path, 0777) != 0 && errno != EEXIST) {
+                fprintf(stderr, "cannot create output folder %s: %s\n", path, strerror(errno));
+                exit(1);
+            }
+            *p = saved;
+            if (saved == '\0')
+                break;
+        }
+    }
+}

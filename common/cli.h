@@ -1,0 +1,39 @@
+/* cli.h: a strict command line from a table of options.
+ *   long long n = 1000000; const char *csv = NULL;
+ *   struct cli_option options[] = {
+ *       {"-n", CLI_SIZE, &n, 1, 1e10, "number of elements (1000000, 1e6 or 1M)"},
+ *       {"--csv", CLI_STRING, &csv, 0, 0, "write the timings to FILE"},
+ *   };
+ *   int device = cli_parse(argc, argv, "what the program shows", options, 2);
+ * -h/--help (exit 0) and --device ID (returned) come with every program. An unknown option or a bad
+ * value prints one line naming it, then the usage line, and exits 2. */
+#ifndef COMMON_CLI_H
+#define COMMON_CLI_H
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+enum cli_kind {
+    CLI_FLAG,    /* int, set to 1 */
+    CLI_SIZE,    /* long long: 1000000, 1e6, 1M, 4k, 2G; a whole number in [min, max] */
+    CLI_INT,     /* int, whole number in [min, max] */
+    CLI_DOUBLE,  /* double in [min, max] */
+    CLI_STRING   /* const char *, e.g. a file name */
+};
+
+struct cli_option {
+    const char *name;  /* "-n", "-r" or "--csv" */
+    enum cli_kind kind;
+    void *value;
+    double min, max;
+    const char *help;
+};
+
+int cli_parse(int argc, char **argv, const char *about, const struct cli_option *options, int count);
+int parse_number(const char *text, int whole, double min, double max, double *value, const char **why);
+void make_dir(const char *dir);  /* mkdir -p; exit 1 with a message if it cannot */
+
+#ifdef __cplusplus
+}
+#endif
+#endif

@@ -1,0 +1,22 @@
+/* csv.h: measurement files that the gnuplot scripts read.
+ *   FILE *f = csv_open(path, &dev, "variant,n,median_ms,gbs");   makes the folder; exit 1 if it cannot
+ *   csv_row(f, "%s,%lld,%.4f,%.1f", name, n, ms, gbs);
+ *   csv_close(f);
+ * The first line is a '#' comment: device, compute capability, driver and CUDA versions, the date. */
+#ifndef COMMON_CSV_H
+#define COMMON_CSV_H
+#include <stdio.h>
+#include "device.h"
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+FILE *csv_open(const char *path, const struct device_info *dev, const char *header);
+void csv_row(FILE *f, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+void csv_close(FILE *f);
+void make_parent_dir(const char *path);
+
+#ifdef __cplusplus
+}
+#endif
+#endif

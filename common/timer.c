@@ -1,0 +1,42 @@
+/* timer.c: see timer.h. */
+#define _POSIX_C_SOURCE 200809L
+#include "timer.h"
+#include "check.h"
+
+#include <time.h>
+
+double wall_seconds(void)
+{
+    struct timespec now;
+    clock_gettime(CLOCK_MONOTONIC, &now);
+    return now.tv_sec + now.tv_nsec * 1e-9;
+}
+
+void gpu_timer_create(struct gpu_timer *t)
+{
+    CUDA_CHECK(cudaEventCreate(&t->start));
+    CUDA_CHECK(cudaEventCreate(&t->stop));
+    t->stream = 0;
+}
+
+void gpu_timer_start(struct gpu_timer *t, cudaStream_t stream)
+{
+    t->stream = stream;
+    CUDA_CHECK(cudaEventRecord(t->start, stream));
+}
+
+float gpu_timer_stop(struct gpu_timer *t)
+{
+    float ms = 0.0f;
+    CUDA_CHECK(cudaEventRecord(t->stop, t->stream));
+    /* Also surfaces any error from the work inside the window (a kernel that faulted). */
+    CUDA_CHECK(cudaEventSynchronize(t->stop));
+    CUDA_CHECK(cudaEventElapsedTime(&ms, t->start, t->stop));
+    return ms;
+}
+
+void gpu_timer_destroy(struct gpu_timer *t)
+{
+    CUDA_CHECK(cudaEventDestroy(t->start));
+    CUDA_CHECK(cudaEventDestroy(t->stop));
+}

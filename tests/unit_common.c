@@ -1,0 +1,308 @@
+/* unit_common.c: unit tests of common/, printed as TAP for prove (tests/common.t runs this).
+ * Everything that touches CUDA runs in a forked child, so the parent never initialises CUDA and a child
+ * that exits (cuda_check, device_start) is checked by its exit status and what it printed. */
+#define _POSIX_C_SOURCE 200809L
+#include "../common/check.h"
+#include "../common/cli.h"
+#include "../common/csv.h"
+#include "../common/device.h"
+#include "../common/image.h"
+#include "../common/stats.h"
+#include "../common/timer.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+static int test_number = 0, failures = 0;
+
+static void ok(int condition, const char *name)
+{
+    printf("%s %d - %s\n", condition ? "ok" : "not ok", ++test_number, name);
+    if (!condition)
+        failures++;
+    fflush(stdout);
+}
+
+static void skip(const char *name, const char *why)
+{
+    printf("ok %d - %s # SKIP %s\n", ++test_number, name, why);
+}
+
+static char scratch[256];
+
+static const char *scratch_path(const char *name)
+{
+    static char path[512];
+    snprintf(path, sizeof path, "%s/%s", scratch, name);
+    return path;
+}
+
+static void write_file(const char *name, const void *bytes, size_t count)
+{
+    FILE *f = fopen(scratch_path(name), "wb");
+    fwrite(bytes, 1, count, f);
+    fclose(f);
+}
+
+static char *read_text(const char *path)
+{
+    static char text[8192];
+    FILE *f = fopen(path, "rb");
+    size_t n = f ? fread(text, 1, sizeof text - 1, f) : 0;
+    if (f)
+        fclose(f);
+    text[n] = '\0';
+    return text;
+}
+
+/* Runs fn in a child with stdout+stderr sent to a file; returns the exit code, output in *output. */
+static int in_child(void (*fn)(void), const char *visible_devices, char **output)
+{
+    const char *log = scratch_path("child.log");
+    fflush(stdout);
+    pid_t pid = fork();
+    if (pid == 0) {
+        if (visible_devices)
+            setenv("CUDA_VISIBLE_DEVICES", visible_devices, 1);
+        if (!freopen(log, "w", stdout) || dup2(fileno(stdout), 2) < 0)
+            _exit(120);
+        fn();
+        fflush(stdout);
+        _exit(0);
+    }
+    int status = 0;
+    waitpid(pid, &status, 0);
+    *output = read_text(log);
+    return WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
+}
+
+static void test_parse_number(void)
+{
+    double x = 0;
+    const char *why = NULL;
+    ok(parse_number("1000000", 1, 1, 1e12, &x, &why) == 0 && x == 1e6, "parse 1000000");
+    ok(parse_number("1e6", 1, 1, 1e12, &x, &why) == 0 && x == 1e6, "parse 1e6");
+    ok(parse_number("1M", 1, 1, 1e12, &x, &why) == 0 && x == 1e6, "parse 1M");
+    ok(parse_number("4k", 1, 1, 1e12, &x, &why) == 0 && x == 4e3, "parse 4k");
+    ok(parse_number("2G", 1, 1, 1e12, &x, &why) == 0 && x == 2e9, "parse 2G");
+    ok(parse_number("2.5", 0, 0, 10, &x, &why) == 0 && x == 2.5, "parse 2.5 as a real");
+    ok(parse_number("2.5", 1, 0, 10, &x, &why) == -1 && strstr(why, "whole"), "reject 2.5 as a size");
+    ok(parse_number("abc", 1, 0, 10, &x, &why) == -1 && strstr(why, "not a number"), "reject abc");
+    ok(parse_number("", 1, 0, 10, &x, &why) == -1, "reject empty");
+    ok(parse_number(" 5", 1, 0, 10, &x, &why) == -1, "reject leading space");
+    ok(parse_number("12x", 1, 0, 100, &x, &why) == -1 && strstr(why, "trailing"), "reject 12x");
+    ok(parse_number("1MM", 1, 0, 1e12, &x, &why) == -1, "reject 1MM");
+    ok(parse_number("-5", 1, 1, 10, &x, &why) == -1 && strstr(why, "negative"), "reject -5");
+    ok(parse_number("0", 1, 1, 10, &x, &why) == -1 && strstr(why, "small"), "reject 0 when min is 1");
+    ok(parse_number("1e30", 1, 1, 1e12, &x, &why) == -1 && strstr(why, "large"), "reject 1e30 > max");
+    ok(parse_number("1e999", 1, 1, 1e12, &x, &why) == -1 && strstr(why, "range"), "reject overflow 1e999");
+    ok(parse_number("inf", 0, 0, 1e300, &x, &why) == -1, "reject inf");
+    ok(parse_number("nan", 0, 0, 10, &x, &why) == -1, "reject nan");
+}
+
+static void test_stats(void)
+{
+    double odd[] = {5, 1, 3};
+    struct stats s = stats_of(odd, 3);
+    ok(s.median == 3 && s.mean == 3 && s.min == 1 && s.max == 5, "median, mean, min, max of 3 values");
+    ok(fabs(s.std - 2.0) < 1e-12, "sample standard deviation of 1,3,5 is 2");
+    ok(odd[0] == 5 && odd[1] == 1, "stats_of leaves its input unsorted");
+    double even[] = {4, 1, 3, 2};
+    ok(stats_of(even, 4).median == 2.5, "median of an even count averages the middle two");
+    double one[] = {7};
+    ok(stats_of(one, 1).std == 0 && stats_of(one, 1).median == 7, "one value: std 0");
+    ok(isnan(stats_of(one, 0).median), "no values: NaN, not a crash");
+}
+
+static void test_relative_error(void)
+{
+    ok(relative_error(1.01, 1.0) > 0.0099 && relative_error(1.01, 1.0) < 0.0101, "relative error 1%");
+    ok(relative_error(0.0, 0.0) == 0.0, "relative error of 0 vs 0");
+    ok(isinf(relative_error(NAN, 1.0)), "NaN never passes a tolerance");
+}
+
+static void test_colormap(void)
+{
+    unsigned char lo[3], mid[3], hi[3], below[3], nan_rgb[3];
+    colormap(0.0f, 0.0f, 1.0f, lo);
+    colormap(0.5f, 0.0f, 1.0f, mid);
+    colormap(1.0f, 0.0f, 1.0f, hi);
+    colormap(-3.0f, 0.0f, 1.0f, below);
+    colormap(NAN, 0.0f, 1.0f, nan_rgb);
+    ok(lo[0] == 68 && lo[1] == 1 && lo[2] == 84, "colormap low end is viridis dark purple");
+    ok(hi[0] == 253 && hi[1] == 231 && hi[2] == 37, "colormap high end is viridis yellow");
+    ok(mid[0] == 33 && mid[1] == 144 && mid[2] == 140, "colormap middle is viridis teal");
+    ok(!memcmp(below, lo, 3) && !memcmp(nan_rgb, lo, 3), "colormap clamps below range and NaN");
+    int rising = 1;
+    double last = -1;
+    for (int i = 0; i <= 100; i++) {
+        unsigned char c[3];
+        colormap(i / 100.0f, 0.0f, 1.0f, c);
+        double luma = 0.299 * c[0] + 0.587 * c[1] + 0.114 * c[2];
+        rising &= luma >= last - 1.0;  /* allow rounding */
+        last = luma;
+    }
+    ok(rising, "colormap lightness rises, so it reads in grey print");
+}
+
+static void test_pnm(void)
+{
+    int w = 0, h = 0, c = 0;
+    char error[256];
+    unsigned char gray[6] = {0, 50, 100, 150, 200, 255}, rgb[12];
+    for (int i = 0; i < 12; i++)
+        rgb[i] = (unsigned char)(i * 20);
+    write_pgm(scratch_path("sub/dir/g.pgm"), gray, 3, 2);
+    unsigned char *back = read_pnm(scratch_path("sub/dir/g.pgm"), &w, &h, &c, error, sizeof error);
+    ok(back && w == 3 && h == 2 && c == 1 && !memcmp(back, gray, 6), "PGM round trip (folders made)");
+    free(back);
+    write_ppm(scratch_path("c.ppm"), rgb, 2, 2);
+    back = read_pnm(scratch_path("c.ppm"), &w, &h, &c, error, sizeof error);
+    ok(back && w == 2 && h == 2 && c == 3 && !memcmp(back, rgb, 12), "PPM round trip");
+    free(back);
+
+    const char commented[] = "P5\n# a comment\n2 # width\n1\n# before maxval\n255\n\x07\x09";
+    write_file("comment.pgm", commented, sizeof commented - 1);
+    back = read_pnm(scratch_path("comment.pgm"), &w, &h, &c, error, sizeof error);
+    ok(back && w == 2 && h == 1 && back[0] == 7 && back[1] == 9, "comments in the header are skipped");
+    free(back);
+    const char scaled[] = "P5 1 2 15 \x0f\x00";
+    write_file("scaled.pgm", scaled, sizeof scaled - 1);
+    back = read_pnm(scratch_path("scaled.pgm"), &w, &h, &c, error, sizeof error);
+    ok(back && back[0] == 255 && back[1] == 0, "maxval 15 is rescaled to 0..255");
+    free(back);
+
+    struct { const char *name, *bytes; size_t count; const char *expect; } bad[] = {
+        {"bad magic", "P2 1 1 255\n\x01", 12, "not a binary"},
+        {"text junk", "hello world", 11, "not a binary"},
+        {"empty file", "", 0, "not a binary"},
+        {"letters for width", "P5 a 1 255\n\x01", 12, "malformed"},
+        {"zero width", "P5 0 1 255\n", 11, "outside"},
+        {"absurd size", "P5 60000 60000 255\n", 19, "too large"},
+        {"overflowing digits", "P5 99999999999999999999 1 255\n", 30, "malformed"},
+        {"maxval 0", "P5 1 1 0\n\x01", 10, "maxval"},
+        {"maxval 256", "P5 1 1 256\n\x01\x01", 13, "maxval"},
+        {"missing header", "P6", 2, "malformed"},
+        {"truncated pixels", "P6 2 2 255\n\x01\x02\x03", 14, "truncated"},
+        {"comment right before raster", "P5 1 1 255#c\n", 13, "malformed"},
+    };
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+        write_file("bad.pnm", bad[i].bytes, bad[i].count);
+        error[0] = '\0';
+        back = read_pnm(scratch_path("bad.pnm"), &w, &h, &c, error, sizeof error);
+        char name[128];
+        snprintf(name, sizeof name, "reader rejects %s with a clear error", bad[i].name);
+        ok(back == NULL && strstr(error, bad[i].expect) != NULL, name);
+        if (back || !strstr(error, bad[i].expect))
+            printf("# got: %s\n", error);
+        free(back);
+    }
+    back = read_pnm(scratch_path("no-such-file.pgm"), &w, &h, &c, error, sizeof error);
+    ok(back == NULL && strstr(error, "cannot open"), "reader names a missing file");
+}
+
+static void test_csv(void)
+{
+    struct device_info dev;
+    memset(&dev, 0, sizeof dev);
+    snprintf(dev.name, sizeof dev.name, "Test GPU");
+    dev.major = 9;
+    dev.driver_version = 13000;
+    dev.runtime_version = 12080;
+    FILE *f = csv_open(scratch_path("csv/t.csv"), &dev, "n,ms");
+    csv_row(f, "%d,%.3f", 10, 1.5);
+    csv_close(f);
+    const char *text = read_text(scratch_path("csv/t.csv"));
+    ok(!strncmp(text, "# device: Test GPU, compute capability 9.0, driver 13.0, CUDA runtime 12.8, ", 75),
+       "CSV opens with a # line naming device, capability, driver, runtime");
+    ok(strstr(text, " UTC\nn,ms\n10,1.500\n") != NULL, "CSV has the date, header row and data row");
+}
+
+static void test_make_dir(void)
+{
+    make_dir(scratch_path("a/b/c"));
+    struct stat st;
+    ok(stat(scratch_path("a/b/c"), &st) == 0 && S_ISDIR(st.st_mode), "make_dir makes nested folders");
+}
+
+static void fail_a_call(void) { CUDA_CHECK(cudaErrorInvalidValue); }
+static void pass_a_call(void) { CUDA_CHECK(cudaSuccess); printf("still here\n"); }
+static void start_device_0(void) { struct device_info d; device_start(0, &d); }
+static void start_device_999(void) { struct device_info d; device_start(999, &d); }
+static void time_a_memset(void)
+{
+    struct device_info d;
+    device_start(0, &d);
+    void *p = NULL;
+    CUDA_CHECK(cudaMalloc(&p, 64 << 20));
+    struct gpu_timer t;
+    gpu_timer_create(&t);
+    gpu_timer_start(&t, 0);
+    CUDA_CHECK(cudaMemset(p, 1, 64 << 20));
+    float ms = gpu_timer_stop(&t);
+    double bw = measure_copy_bandwidth(64 << 20);
+    printf("timed %.4f ms, copy %.0f GB/s, peak %.0f GB/s\n", ms, bw, d.peak_gbs);
+    exit(ms > 0.0f && ms < 1000.0f && bw > 1.0 ? 0 : 1);
+}
+
+static void test_cuda_parts(void)
+{
+    char *out = NULL;
+    int code = in_child(fail_a_call, NULL, &out);
+    ok(code == 1 && strstr(out, "unit_common.c:") && strstr(out, "cudaErrorInvalidValue") &&
+           strstr(out, "cudaErrorInvalidValue failed"),
+       "cuda_check names file:line, the call and the CUDA error, exit 1");
+    code = in_child(pass_a_call, NULL, &out);
+    ok(code == 0 && strstr(out, "still here"), "cuda_check lets success through");
+    code = in_child(start_device_0, "", &out);
+    ok(code == NO_DEVICE_EXIT && strstr(out, "no usable CUDA device"),
+       "no visible device: message and exit 77");
+
+    double t0 = wall_seconds();
+    struct timespec pause = {0, 20000000};
+    nanosleep(&pause, NULL);
+    double dt = wall_seconds() - t0;
+    ok(dt >= 0.019 && dt < 1.0, "wall_seconds measures a 20 ms sleep");
+
+    int gpu = system("nvidia-smi -L >/dev/null 2>&1") == 0;
+    if (!gpu) {
+        skip("device_start on a real GPU", "no GPU");
+        skip("device_start rejects a device id that does not exist", "no GPU");
+        skip("gpu_timer and measure_copy_bandwidth", "no GPU");
+        return;
+    }
+    code = in_child(start_device_0, NULL, &out);
+    ok(code == 0 && strstr(out, "compute capability") && strstr(out, "SMs"),
+       "device_start prints name, capability, SMs");
+    code = in_child(start_device_999, NULL, &out);
+    ok(code == 2 && strstr(out, "no such device"), "device_start rejects a device id that does not exist");
+    code = in_child(time_a_memset, NULL, &out);
+    ok(code == 0, "gpu_timer times a memset and measure_copy_bandwidth gives GB/s");
+    printf("# %s", out);
+}
+
+int main(void)
+{
+    snprintf(scratch, sizeof scratch, "/tmp/unit_common.%d", (int)getpid());
+    make_dir(scratch);
+    test_parse_number();
+    test_stats();
+    test_relative_error();
+    test_colormap();
+    test_pnm();
+    test_csv();
+    test_make_dir();
+    test_cuda_parts();
+    printf("1..%d\n", test_number);
+    char command[300];
+    snprintf(command, sizeof command, "rm -rf '%s'", scratch);
+    if (system(command) != 0)
+        printf("# could not remove %s\n", scratch);
+    return failures ? 1 : 0;
+}
