@@ -1,0 +1,74 @@
+# CUDA by Numba Examples, in CUDA C. `make help` lists the targets.
+#   make ch2 && ./ch2_reduction/better      build one chapter, run one program
+#   make test                               the test suite (works without a GPU)
+#   make ARCH="80 90"                       build for other GPUs than the one found
+
+CH1 := add_scalars add_array grid_stride adjust_log device_query
+CH2 :=
+CH3 :=
+CH4 :=
+CH5 :=
+
+CH1_PROGRAMS := $(addprefix ch1_embarrassing/,$(CH1))
+CH2_PROGRAMS := $(addprefix ch2_reduction/,$(CH2))
+CH3_PROGRAMS := $(addprefix ch3_streams_events/,$(CH3))
+CH4_PROGRAMS := $(addprefix ch4_atomics_mutex/,$(CH4))
+CH5_PROGRAMS := $(addprefix ch5_matmul/,$(CH5))
+PROGRAMS := $(CH1_PROGRAMS) $(CH2_PROGRAMS) $(CH3_PROGRAMS) $(CH4_PROGRAMS) $(CH5_PROGRAMS)
+
+# Architecture: the GPU in this machine if there is one, else a list that covers Turing to Blackwell
+# (an sm_80 binary also runs on 8.6 and 8.9, sm_100 on 10.3, sm_120 on 12.1), minus anything this nvcc
+# has dropped; PTX for the newest lets future GPUs compile it at start-up.
+NVCC     ?= nvcc
+CC       := gcc
+CUDA_DIR ?= $(patsubst %/bin/nvcc,%,$(shell command -v $(NVCC)))
+GPU_SM   := $(shell nvidia-smi --query-gpu=compute_cap --format=csv,noheader 2>/dev/null | head -n 1 | tr -d .)
+NVCC_SMS := $(patsubst compute_%,%,$(shell $(NVCC) --list-gpu-arch 2>/dev/null))
+ARCH     ?= $(or $(filter $(NVCC_SMS),$(GPU_SM)),$(filter $(NVCC_SMS),75 80 90 100 120))
+NEWEST   := $(shell echo $(ARCH) | tr " " "\n" | sort -n | tail -n 1)
+GENCODE  := $(foreach sm,$(ARCH),-gencode arch=compute_$(sm),code=sm_$(sm)) \
+            -gencode arch=compute_$(NEWEST),code=compute_$(NEWEST)
+
+# Warnings are errors in our own code: nvcc's and the host compiler's (CUB and cuBLAS headers are
+# system headers, so their warnings stay out). -lineinfo lets compute-sanitizer name source lines.
+CFLAGS    := -std=c11 -O2 -Wall -Wextra -Werror -pedantic -I$(CUDA_DIR)/include
+NVCCFLAGS := -std=c++17 -O3 -lineinfo $(GENCODE) --Werror all-warnings -Xcompiler -Wall,-Wextra,-Werror
+LDLIBS    := -lm
+
+COMMON := $(patsubst %.c,%.o,$(wildcard common/*.c))
+
+.PHONY: all ch1 ch2 ch3 ch4 ch5 test sanitize figures clean help
+all: $(PROGRAMS)
+ch1: $(CH1_PROGRAMS)
+ch2: $(CH2_PROGRAMS)
+ch3: $(CH3_PROGRAMS)
+ch4: $(CH4_PROGRAMS)
+ch5: $(CH5_PROGRAMS)
+
+common/%.o: common/%.c common/*.h
+	$(CC) $(CFLAGS) -c $< -o $@
+
+# The one pattern rule: every program is one .cu file linked with common/.
+%: %.cu $(COMMON) common/*.h
+	$(NVCC) $(NVCCFLAGS) $< $(COMMON) -o $@ $(LDLIBS)
+
+tests/unit_common: tests/unit_common.c $(COMMON)
+	$(CC) $(CFLAGS) $^ -o $@ -L$(CUDA_DIR)/lib64 -lcudart_static -ldl -lpthread -lrt $(LDLIBS)
+
+# The test suite: TAP tests run by prove. Without a GPU the GPU parts report as skipped.
+test: all tests/unit_common
+	PROGRAMS="$(PROGRAMS)" prove tests/*.t
+
+# compute-sanitizer's four tools over every program at small sizes (GPU machine only).
+sanitize: all
+	PROGRAMS="$(PROGRAMS)" prove tests/sanitize.sh
+
+figures:
+	@sh plots/figures.sh
+
+clean:
+	rm -f $(PROGRAMS) common/*.o tests/unit_common
+
+help:
+	@echo "targets: all ch1 ch2 ch3 ch4 ch5 test sanitize figures clean"
+	@echo "ARCH=\"$(ARCH)\" (override with make ARCH=\"80 90\")"

@@ -1,0 +1,25 @@
+#!/bin/sh
+# Every program at a small size (tests/runs.txt) must exit 0 and print "check: PASS" and no FAIL.
+# Without a GPU each run is reported as skipped.
+. tests/tap.sh
+[ -n "${PROGRAMS:-}" ] || { echo "Bail out! PROGRAMS is empty: run through 'make test'"; exit 1; }
+out=$(mktemp)
+list=$(mktemp)
+trap 'rm -f "$out" "$list"' EXIT
+
+# Each program must have at least one run, so a new program cannot go untested.
+runs >"$list"
+for p in $PROGRAMS; do
+    grep -q "^$p\( \|$\)" "$list"; ok $? "$p has a run in tests/runs.txt"
+done
+
+while read -r line; do
+    if ! have_gpu; then
+        skip "$line" "no GPU"
+        continue
+    fi
+    ./$line </dev/null >"$out" 2>&1; code=$?
+    grep -q "^check: PASS" "$out" && ! grep -q "^check: FAIL" "$out"
+    ok $((code != 0 || $?)) "$line: exit 0, check: PASS" "exit $code; last lines: $(tail -n 5 "$out")"
+done <"$list"
+done_testing

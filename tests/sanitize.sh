@@ -1,0 +1,38 @@
+#!/bin/sh
+# make sanitize: every run of tests/runs.txt under compute-sanitizer's memcheck, racecheck, synccheck
+# and initcheck must be clean, except where tests/sanitize_expect.txt says a tool must report an error
+# (the deliberate races): there the test fails if the tool stays silent.
+. tests/tap.sh
+if ! have_gpu; then
+    echo "1..0 # SKIP compute-sanitizer needs a GPU"
+    exit 0
+fi
+command -v compute-sanitizer >/dev/null || { echo "Bail out! compute-sanitizer not on PATH"; exit 1; }
+out=$(mktemp)
+list=$(mktemp)
+trap 'rm -f "$out" "$list"' EXIT
+
+# expected TOOL PROGRAM ARGS: "error" if sanitize_expect.txt lists it, else "clean".
+expected() {
+    grep -v '^[[:space:]]*\(#\|$\)' tests/sanitize_expect.txt 2>/dev/null |
+        awk -v key="$*" '{ e = $1; $1 = ""; sub(/^ /, ""); if ($0 == key) { print e; found = 1 } }
+                         END { if (!found) print "clean" }'
+}
+
+{ runs; grep -v '^[[:space:]]*\(#\|$\)' tests/sanitize_expect.txt 2>/dev/null | cut -d' ' -f3-; } |
+    sort -u >"$list"
+while read -r line; do
+    for tool in memcheck racecheck synccheck initcheck; do
+        want=$(expected "$tool $line")
+        extra=""
+        [ "$tool" = memcheck ] && extra="--leak-check full"
+        compute-sanitizer --tool $tool $extra --error-exitcode 86 ./$line </dev/null >"$out" 2>&1
+        code=$?
+        if [ "$want" = "error" ]; then
+            ok $((code != 86)) "$tool reports the error in: $line" "exit $code; $(tail -n 3 "$out")"
+        else
+            ok $((code != 0)) "$tool clean: $line" "exit $code; $(grep -m 5 -E 'Error|Hazard|ERROR|error' "$out")"
+        fi
+    done
+done <"$list"
+done_testing

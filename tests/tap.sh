@@ -1,0 +1,19 @@
+# tap.sh: the few TAP helpers the .t scripts share (sourced, not run).
+count=0
+failed=0
+ok() {  # ok CONDITION-EXIT-STATUS NAME [DIAGNOSTIC]
+    count=$((count + 1))
+    if [ "$1" -eq 0 ]; then
+        echo "ok $count - $2"
+    else
+        echo "not ok $count - $2"
+        failed=$((failed + 1))
+        [ -n "${3:-}" ] && printf '%s\n' "$3" | sed 's/^/#   /'
+    fi
+}
+skip() { count=$((count + 1)); echo "ok $count - $1 # SKIP $2"; }
+done_testing() { echo "1..$count"; [ "$failed" -eq 0 ]; }
+# A GPU is present when the driver's own tool sees one; then our programs must find it too.
+have_gpu() { nvidia-smi -L >/dev/null 2>&1; }
+# Small-size runs: "program args" per line of tests/runs.txt, comments and blank lines left out.
+runs() { grep -v '^[[:space:]]*\(#\|$\)' tests/runs.txt; }
