@@ -1,0 +1,226 @@
+/* adjust_log.cu: Part 1, Example 1.5, a 2D grid-stride kernel: log correction of a grayscale image.
+ * out = gain * log2(1 + in) lifts the dark values of an image in [0, 1] (slope 1.44 at black) and
+ * compresses the bright ones. A 2D grid of 2D blocks walks the image with a stride in x and in y.
+ *   make ch1 && ./ch1_embarrassing/adjust_log                  (512 x 512 picture, then 10000 x 10000 timing)
+ *   ./ch1_embarrassing/adjust_log --input photo.pgm -o out     (any binary PGM/PPM)
+ * Writes DIR/adjust_log_before.pgm and DIR/adjust_log_after.pgm; `make figures` shows them side by side.
+ */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+
+#include "../common/check.h"
+#include "../common/cli.h"
+#include "../common/device.h"
+#include "../common/image.h"
+#include "../common/stats.h"
+#include "../common/timer.h"
+
+/* Rows as the outer loop: a thread walks along a row, then jumps down by the grid's height. The
+ * threads of a warp share a y and have consecutive x, so every access is coalesced either way; the
+ * loop order only changes the order in which each thread visits its pixels. */
+__global__ void adjust_log_rows_outer(const float *in, float *out, int width, int height, float gain)
+{
+    int stride_x = blockDim.x * gridDim.x, stride_y = blockDim.y * gridDim.y;
+    for (int y = threadIdx.y + blockIdx.y * blockDim.y; y < height; y += stride_y)
+        for (int x = threadIdx.x + blockIdx.x * blockDim.x; x < width; x += stride_x)
+            out[(size_t)y * width + x] = gain * log2f(1.0f + in[(size_t)y * width + x]);
+}
+
+/* The same with the loops swapped: columns outer. */
+__global__ void adjust_log_columns_outer(const float *in, float *out, int width, int height, float gain)
+{
+    int stride_x = blockDim.x * gridDim.x, stride_y = blockDim.y * gridDim.y;
+    for (int x = threadIdx.x + blockIdx.x * blockDim.x; x < width; x += stride_x)
+        for (int y = threadIdx.y + blockIdx.y * blockDim.y; y < height; y += stride_y)
+            out[(size_t)y * width + x] = gain * log2f(1.0f + in[(size_t)y * width + x]);
+}
+
+/* A low-contrast test picture: most of it below 0.15, with detail hidden in the shadows (soft waves,
+ * rings and a checkerboard a few percent apart), one bright sun, and a grey ramp 0..1 along the bottom
+ * that shows the whole curve. */
+static void synthetic_picture(float *image, int width, int height)
+{
+    for (int y = 0; y < height; y++)
+        for (int x = 0; x < width; x++) {
+            float u = (float)x / width, v = (float)y / height;
+            float value = 0.06f + 0.03f * sinf(18.0f * u) * sinf(14.0f * v);
+            float r = hypotf(u - 0.35f, v - 0.45f);
+            if (r < 0.25f)
+                value += 0.03f * (cosf(60.0f * r) > 0.0f);
+            if (u > 0.62f && u < 0.92f && v > 0.55f && v < 0.85f)
+                value += 0.025f * (((int)(u * 40) + (int)(v * 40)) % 2);
+            if (hypotf(u - 0.78f, v - 0.2f) < 0.08f)
+                value = 0.95f;
+            if (v > 0.92f)
+                value = u;
+            image[(size_t)y * width + x] = value;
+        }
+}
+
+static void to_bytes(const float *image, unsigned char *bytes, size_t count)
+{
+    for (size_t i = 0; i < count; i++) {
+        float v = image[i] < 0.0f ? 0.0f : image[i] > 1.0f ? 1.0f : image[i];
+        bytes[i] = (unsigned char)(v * 255.0f + 0.5f);
+    }
+}
+
+static double mean_of(const float *image, size_t count)
+{
+    double sum = 0.0;
+    for (size_t i = 0; i < count; i++)
+        sum += image[i];
+    return sum / count;
+}
+
+int main(int argc, char **argv)
+{
+    long long n = 10000;
+    int reps = 21;
+    double gain = 1.0;
+    const char *input = NULL, *output_dir = "output/ch1";
+    struct cli_option options[] = {
+        {"-n", CLI_SIZE, &n, 1, 40000, "side of the square image timed for the loop orders (default 10000)"},
+        {"-r", CLI_INT, &reps, 1, 100000, "timed runs of each kernel (default 21)"},
+        {"--gain", CLI_DOUBLE, &gain, 0.01, 100, "gain of the correction (default 1)"},
+        {"--input", CLI_STRING, &input, 0, 0, "binary PGM or PPM FILE to correct (default: a synthetic picture)"},
+        {"-o", CLI_STRING, &output_dir, 0, 0, "folder DIR for the before/after PGM files (default output/ch1)"},
+    };
+    int device = cli_parse(argc, argv, "Part 1, Example 1.5: log correction with a 2D grid-stride kernel.",
+                           options, 5);
+
+    /* Read the input before touching the GPU: a bad file is a usage error (exit 2). */
+    int width = 512, height = 512, channels = 1;
+    float *picture = NULL;
+    if (input) {
+        char error[512];
+        unsigned char *bytes = read_pnm(input, &width, &height, &channels, error, sizeof error);
+        if (!bytes) {
+            fprintf(stderr, "%s: --input: %s\n", argv[0], error);
+            return 2;
+        }
+        picture = (float *)malloc((size_t)width * height * sizeof(float));
+        for (size_t i = 0; picture && i < (size_t)width * height; i++)  /* colour -> luma, then [0, 1] */
+            picture[i] = channels == 1 ? bytes[i] / 255.0f
+                                       : (0.299f * bytes[3 * i] + 0.587f * bytes[3 * i + 1] +
+                                          0.114f * bytes[3 * i + 2]) / 255.0f;
+        free(bytes);
+    } else {
+        picture = (float *)malloc((size_t)width * height * sizeof(float));
+        if (picture)
+            synthetic_picture(picture, width, height);
+    }
+    if (!picture) {
+        fprintf(stderr, "out of host memory\n");
+        return 1;
+    }
+    struct device_info dev;
+    device_start(device, &dev);
+
+    /* The article's launch: 16 x 16 threads per block, 64 x 64 blocks, whatever the image size. */
+    dim3 threads_per_block(16, 16), blocks(64, 64);
+    size_t pixels = (size_t)width * height, bytes = pixels * sizeof(float);
+    float *corrected = (float *)malloc(bytes), *dev_in, *dev_out;
+    CUDA_CHECK(cudaMalloc(&dev_in, bytes));
+    CUDA_CHECK(cudaMalloc(&dev_out, bytes));
+    CUDA_CHECK(cudaMemcpy(dev_in, picture, bytes, cudaMemcpyHostToDevice));
+
+    /* Check both kernels against the CPU in double. log2f is accurate to a couple of float ulps, and an
+     * output is at most gain * 1, so 4e-7 * max(gain, 1) is a safe absolute bound. */
+    int ok = 1;
+    double tolerance = 4e-7 * (gain > 1.0 ? gain : 1.0);
+    for (int k = 0; k < 2; k++) {
+        CUDA_CHECK(cudaMemset(dev_out, 0xff, bytes));
+        if (k == 0)
+            adjust_log_rows_outer<<<blocks, threads_per_block>>>(dev_in, dev_out, width, height, (float)gain);
+        else
+            adjust_log_columns_outer<<<blocks, threads_per_block>>>(dev_in, dev_out, width, height, (float)gain);
+        CHECK_LAUNCH();
+        CUDA_CHECK(cudaMemcpy(corrected, dev_out, bytes, cudaMemcpyDeviceToHost));
+        double worst = 0.0;
+        for (size_t i = 0; i < pixels; i++) {
+            double error = fabs(corrected[i] - gain * log2(1.0 + picture[i]));
+            worst = error > worst || isnan(error) ? error : worst;
+        }
+        ok &= check_report(worst <= tolerance, "%s, %d x %d: max |GPU - CPU| = %.2g <= %.2g",
+                           k == 0 ? "rows outer" : "columns outer", width, height, worst, tolerance);
+    }
+
+    unsigned char *gray = (unsigned char *)malloc(pixels);
+    char path[4096];
+    snprintf(path, sizeof path, "%s/adjust_log_before.pgm", output_dir);
+    to_bytes(picture, gray, pixels);
+    write_pgm(path, gray, width, height);
+    snprintf(path, sizeof path, "%s/adjust_log_after.pgm", output_dir);
+    to_bytes(corrected, gray, pixels);
+    write_pgm(path, gray, width, height);
+    printf("mean brightness %.3f before, %.3f after; wrote %s/adjust_log_before.pgm and _after.pgm\n",
+           mean_of(picture, pixels), mean_of(corrected, pixels), output_dir);
+    free(gray);
+    CUDA_CHECK(cudaFree(dev_in));
+    CUDA_CHECK(cudaFree(dev_out));
+
+    /* The loop-order question on an n x n image: 4 bytes read and 4 written per pixel. */
+    size_t big_pixels = (size_t)n * n, big_bytes = big_pixels * sizeof(float);
+    device_need_memory(&dev, 2 * big_bytes, "-n 5000");
+    float *big = (float *)malloc(big_bytes), *big_rows = (float *)malloc(big_bytes);
+    if (!big || !big_rows) {
+        fprintf(stderr, "out of host memory for a %lld x %lld image; try a smaller -n\n", n, n);
+        return 1;
+    }
+    synthetic_picture(big, (int)n, (int)n);
+    CUDA_CHECK(cudaMalloc(&dev_in, big_bytes));
+    CUDA_CHECK(cudaMalloc(&dev_out, big_bytes));
+    CUDA_CHECK(cudaMemcpy(dev_in, big, big_bytes, cudaMemcpyHostToDevice));
+    /* The two orders compute the same function per pixel: their outputs must be identical. */
+    adjust_log_rows_outer<<<blocks, threads_per_block>>>(dev_in, dev_out, (int)n, (int)n, (float)gain);
+    CHECK_LAUNCH();
+    CUDA_CHECK(cudaMemcpy(big_rows, dev_out, big_bytes, cudaMemcpyDeviceToHost));
+    adjust_log_columns_outer<<<blocks, threads_per_block>>>(dev_in, dev_out, (int)n, (int)n, (float)gain);
+    CHECK_LAUNCH();
+    CUDA_CHECK(cudaMemcpy(big, dev_out, big_bytes, cudaMemcpyDeviceToHost));
+    size_t differ = 0;
+    for (size_t i = 0; i < big_pixels; i++)
+        differ += big[i] != big_rows[i];
+    ok &= check_report(differ == 0, "%lld x %lld: the two loop orders give identical images (%zu differ)",
+                       n, n, differ);
+    if (!ok)
+        return 1;
+
+    double copy_gbs = measure_copy_bandwidth(big_bytes);
+    printf("\n%lld x %lld image, %d runs each (kernel time; 8 bytes per pixel; limit = copy, %.0f GB/s):\n",
+           n, n, reps, copy_gbs);
+    double *ms = (double *)malloc(reps * sizeof(double)), medians[2];
+    struct gpu_timer timer;
+    gpu_timer_create(&timer);
+    for (int k = 0; k < 2; k++) {
+        for (int r = -1; r < reps; r++) {  /* r = -1 is the warm-up */
+            gpu_timer_start(&timer, 0);
+            if (k == 0)
+                adjust_log_rows_outer<<<blocks, threads_per_block>>>(dev_in, dev_out, (int)n, (int)n, (float)gain);
+            else
+                adjust_log_columns_outer<<<blocks, threads_per_block>>>(dev_in, dev_out, (int)n, (int)n, (float)gain);
+            CHECK_LAUNCH();
+            float t = gpu_timer_stop(&timer);
+            if (r >= 0)
+                ms[r] = t;
+        }
+        struct stats s = stats_of(ms, reps);
+        medians[k] = s.median;
+        print_bandwidth(k == 0 ? "rows outer" : "columns outer", s, 2.0 * big_bytes, copy_gbs, "of copy");
+    }
+    printf("columns outer / rows outer = %.2f (the article saw about 1.10 on its GPU)\n", medians[1] / medians[0]);
+    if (2 * big_bytes < dev.l2_bytes)
+        printf("note: the image fits in the %.0f MB L2 cache: use -n 10000 to time DRAM.\n", dev.l2_bytes / 1e6);
+
+    gpu_timer_destroy(&timer);
+    free(ms);
+    CUDA_CHECK(cudaFree(dev_in));
+    CUDA_CHECK(cudaFree(dev_out));
+    free(big);
+    free(big_rows);
+    free(picture);
+    free(corrected);
+    return 0;
+}

@@ -1,0 +1,175 @@
+/* grid_stride.cu: Part 1, Example 1.4 and the timing section: one thread per element vs a grid-stride loop.
+ * With a grid-stride loop a fixed grid (32 blocks per SM here) walks over an array of any length, each
+ * thread stepping by the total number of threads. Adding arrays is bound by memory, not arithmetic, so
+ * each kernel is measured in GB/s against the device-to-device copy bandwidth measured in the same run.
+ *   make ch1 && ./ch1_embarrassing/grid_stride           (N = 1,000,000 as in the article: fits in L2)
+ *   ./ch1_embarrassing/grid_stride -n 1e8                (400 MB arrays: DRAM bandwidth)
+ */
+#include <stdio.h>
+#include <stdlib.h>
+
+#include "../common/check.h"
+#include "../common/cli.h"
+#include "../common/device.h"
+#include "../common/stats.h"
+#include "../common/timer.h"
+
+/* Example 1.3's kernel: one thread per element, as many blocks as it takes. */
+__global__ void add_array(const float *a, const float *b, float *c, long long n)
+{
+    long long i = threadIdx.x + (long long)blockIdx.x * blockDim.x;
+    if (i < n)
+        c[i] = a[i] + b[i];
+}
+
+/* Example 1.4: a grid-stride loop. The grid no longer depends on n; each thread handles elements
+ * i, i + stride, i + 2 stride, ... where stride is the number of threads in the whole grid. Neighbouring
+ * threads still touch neighbouring elements, so every step of the warp is one coalesced access. */
+__global__ void add_array_gs(const float *a, const float *b, float *c, long long n)
+{
+    long long stride = (long long)blockDim.x * gridDim.x;
+    for (long long i = threadIdx.x + (long long)blockIdx.x * blockDim.x; i < n; i += stride)
+        c[i] = a[i] + b[i];
+}
+
+/* Going further (not in the article): 16-byte accesses. A float4 load moves four elements with one
+ * instruction, so a warp asks for 512 contiguous bytes at once instead of 128: a quarter of the load and
+ * store instructions and address arithmetic, and more bytes in flight per thread, which is what keeps
+ * HBM busy. cudaMalloc returns 256-byte aligned memory, so the float4 view of the arrays is aligned; the
+ * last n % 4 elements are added one by one. */
+__global__ void add_array_gs_float4(const float *a, const float *b, float *c, long long n)
+{
+    long long stride = (long long)blockDim.x * gridDim.x;
+    long long first = threadIdx.x + (long long)blockIdx.x * blockDim.x;
+    const float4 *a4 = (const float4 *)a, *b4 = (const float4 *)b;
+    float4 *c4 = (float4 *)c;
+    for (long long i = first; i < n / 4; i += stride) {
+        float4 x = a4[i], y = b4[i];
+        c4[i] = make_float4(x.x + y.x, x.y + y.y, x.z + y.z, x.w + y.w);
+    }
+    for (long long i = n / 4 * 4 + first; i < n; i += stride)
+        c[i] = a[i] + b[i];
+}
+
+enum { THREADS_PER_BLOCK = 256 };
+
+struct variant {
+    const char *name;
+    void (*kernel)(const float *, const float *, float *, long long);
+    long long blocks;
+};
+
+int main(int argc, char **argv)
+{
+    long long n = 1000000;
+    int reps = 101;
+    struct cli_option options[] = {
+        {"-n", CLI_SIZE, &n, 1, 4e9, "number of float32 elements (default 1000000, the article's)"},
+        {"-r", CLI_INT, &reps, 1, 100000, "timed runs of each kernel (default 101)"},
+    };
+    int device = cli_parse(argc, argv, "Part 1, Example 1.4: one thread per element vs a grid-stride loop.",
+                           options, 2);
+    struct device_info dev;
+    device_start(device, &dev);
+    size_t bytes = n * sizeof(float);
+    device_need_memory(&dev, 3 * bytes, "-n 1e8");
+
+    float *a = (float *)malloc(bytes), *b = (float *)malloc(bytes), *c = (float *)malloc(bytes);
+    if (!a || !b || !c) {
+        fprintf(stderr, "out of host memory for 3 x %zu bytes; try a smaller -n\n", bytes);
+        return 1;
+    }
+    srand(1);
+    for (long long i = 0; i < n; i++) {
+        a[i] = (float)rand() / RAND_MAX;
+        b[i] = (float)rand() / RAND_MAX;
+    }
+    float *dev_a, *dev_b, *dev_c;
+    CUDA_CHECK(cudaMalloc(&dev_a, bytes));
+    CUDA_CHECK(cudaMalloc(&dev_b, bytes));
+    CUDA_CHECK(cudaMalloc(&dev_c, bytes));
+    CUDA_CHECK(cudaMemcpy(dev_a, a, bytes, cudaMemcpyHostToDevice));
+    CUDA_CHECK(cudaMemcpy(dev_b, b, bytes, cudaMemcpyHostToDevice));
+
+    long long one_per_element = (n + THREADS_PER_BLOCK - 1) / THREADS_PER_BLOCK;
+    struct variant variants[] = {
+        {"add_array (1 thread/element)", add_array, one_per_element},
+        {"add_array_gs (grid-stride)", add_array_gs, 32LL * dev.sms},
+        {"going further: float4 loads", add_array_gs_float4, 32LL * dev.sms},
+    };
+    int count = sizeof variants / sizeof variants[0];
+    printf("N = %lld float32: %lld blocks of %d threads for one thread per element, %lld (32 x %d SMs) "
+           "for the grid-stride loops\n", n, one_per_element, THREADS_PER_BLOCK, 32LL * dev.sms, dev.sms);
+    if (one_per_element > 2147483647LL) {
+        fprintf(stderr, "-n %lld needs more blocks than the grid's x limit 2^31-1\n", n);
+        return 2;
+    }
+
+    /* Correct first: each kernel's output is compared with the CPU, element by element, exactly (one
+     * IEEE addition each side). The output is poisoned with NaN first, so a skipped element shows. */
+    double cpu_start = wall_seconds();
+    for (long long i = 0; i < n; i++)
+        c[i] = a[i] + b[i];
+    double cpu_ms = (wall_seconds() - cpu_start) * 1e3;
+    int ok = 1;
+    float *gpu_c = (float *)malloc(bytes);
+    for (int v = 0; v < count && gpu_c; v++) {
+        CUDA_CHECK(cudaMemset(dev_c, 0xff, bytes));
+        variants[v].kernel<<<variants[v].blocks, THREADS_PER_BLOCK>>>(dev_a, dev_b, dev_c, n);
+        CHECK_LAUNCH();
+        CUDA_CHECK(cudaMemcpy(gpu_c, dev_c, bytes, cudaMemcpyDeviceToHost));
+        long long wrong = 0;
+        for (long long i = 0; i < n; i++)
+            wrong += gpu_c[i] != c[i];
+        ok &= check_report(wrong == 0, "%s: %lld of %lld elements differ from the CPU", variants[v].name,
+                           wrong, n);
+    }
+    free(gpu_c);
+    if (!ok)
+        return 1;
+
+    /* The limit: a large device-to-device copy, which reads and writes each byte once. */
+    size_t copy_bytes = bytes > (512u << 20) ? bytes : (512u << 20);
+    device_need_memory(&dev, 3 * bytes + 2 * copy_bytes, "-n 1e8");
+    double copy_gbs = measure_copy_bandwidth(copy_bytes);
+    printf("\nlimit: device-to-device copy of %.0f MB moves %.0f GB/s (read + write), %.0f%% of the %.0f GB/s "
+           "that the memory clock and bus width give\n", copy_bytes / 1e6, copy_gbs,
+           100.0 * copy_gbs / dev.peak_gbs, dev.peak_gbs);
+
+    /* Time each kernel: one warm-up launch (the first pays for loading the module), then reps runs
+     * between two events on the stream. Each add moves 12 bytes: two 4-byte reads and one write. */
+    printf("kernel time, %d runs each; bandwidth counts 12 bytes per element:\n", reps);
+    double *ms = (double *)malloc(reps * sizeof(double));
+    struct gpu_timer timer;
+    gpu_timer_create(&timer);
+    for (int v = 0; v < count; v++) {
+        variants[v].kernel<<<variants[v].blocks, THREADS_PER_BLOCK>>>(dev_a, dev_b, dev_c, n);
+        CHECK_LAUNCH();
+        for (int r = 0; r < reps; r++) {
+            gpu_timer_start(&timer, 0);
+            variants[v].kernel<<<variants[v].blocks, THREADS_PER_BLOCK>>>(dev_a, dev_b, dev_c, n);
+            CHECK_LAUNCH();
+            ms[r] = gpu_timer_stop(&timer);
+        }
+        print_bandwidth(variants[v].name, stats_of(ms, reps), 3.0 * bytes, copy_gbs, "of copy");
+    }
+    printf("  %-28s          %8.2f ms  (one run, wall clock)\n", "CPU loop, one core", cpu_ms);
+
+    /* The article reports GFLOP/s; an add does one FLOP per 12 bytes, so that number is a bandwidth. */
+    if (3 * bytes < dev.l2_bytes)
+        printf("\nnote: the three arrays (%.1f MB) fit in the %.0f MB L2 cache, so after the first run the "
+               "kernels read from L2:\nthese figures measure the cache and can pass the DRAM copy limit. "
+               "Use -n 1e8 or more to measure DRAM.\n", 3.0 * bytes / 1e6, dev.l2_bytes / 1e6);
+    else if (n < 50000000)
+        printf("\nhint: at this size launch overhead still shows; -n 1e8 or more saturates the bandwidth.\n");
+
+    gpu_timer_destroy(&timer);
+    free(ms);
+    CUDA_CHECK(cudaFree(dev_a));
+    CUDA_CHECK(cudaFree(dev_b));
+    CUDA_CHECK(cudaFree(dev_c));
+    free(a);
+    free(b);
+    free(c);
+    return 0;
+}
