@@ -29,6 +29,11 @@ static cudaError_t try_launch(dim3 blocks, dim3 threads, unsigned long long *dev
     return cudaSuccess;
 }
 
+static int refused(cudaError_t err)
+{
+    return err == cudaErrorInvalidConfiguration || err == cudaErrorInvalidValue;
+}
+
 int main(int argc, char **argv)
 {
     int device = cli_parse(argc, argv, "Part 1 appendix: the device's attributes and launch limits.", NULL, 0);
@@ -72,7 +77,8 @@ int main(int argc, char **argv)
     printf("copy engines                       %d  (2 or more: host->device and device->host copies overlap)\n",
            dev.copy_engines);
 
-    /* The limits are real: a launch at each limit runs every thread, one past it is refused. */
+    /* The limits are real: a launch at each limit runs every thread, one past it is refused. Drivers
+     * name the refusal cudaErrorInvalidConfiguration or (CUDA 13 on Hopper) cudaErrorInvalidValue. */
     unsigned long long *dev_count, counted = 0;
     CUDA_CHECK(cudaMalloc(&dev_count, sizeof *dev_count));
     int ok = 1;
@@ -80,13 +86,13 @@ int main(int argc, char **argv)
     ok &= check_report(err == cudaSuccess && counted == (unsigned long long)p.maxThreadsPerBlock,
                        "a block of %d threads ran %llu threads", p.maxThreadsPerBlock, counted);
     err = try_launch(dim3(1), dim3(p.maxThreadsPerBlock + 1), dev_count, &counted);
-    ok &= check_report(err == cudaErrorInvalidConfiguration, "a block of %d threads is refused: %s",
+    ok &= check_report(refused(err), "a block of %d threads is refused: %s",
                        p.maxThreadsPerBlock + 1, cudaGetErrorName(err));
     err = try_launch(dim3(1, p.maxGridSize[1]), dim3(1), dev_count, &counted);
     ok &= check_report(err == cudaSuccess && counted == (unsigned long long)p.maxGridSize[1],
                        "a grid of 1 x %d blocks ran %llu blocks", p.maxGridSize[1], counted);
     err = try_launch(dim3(1, p.maxGridSize[1] + 1), dim3(1), dev_count, &counted);
-    ok &= check_report(err == cudaErrorInvalidConfiguration, "a grid of 1 x %d blocks is refused: %s",
+    ok &= check_report(refused(err), "a grid of 1 x %d blocks is refused: %s",
                        p.maxGridSize[1] + 1, cudaGetErrorName(err));
     CUDA_CHECK(cudaFree(dev_count));
     return ok ? 0 : 1;

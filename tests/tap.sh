@@ -8,7 +8,8 @@ ok() {  # ok CONDITION-EXIT-STATUS NAME [DIAGNOSTIC]
     else
         echo "not ok $count - $2"
         failed=$((failed + 1))
-        [ -n "${3:-}" ] && printf '%s\n' "$3" | sed 's/^/#   /'
+        # Diagnostics go to stderr, where prove shows them without -v.
+        [ -n "${3:-}" ] && printf '%s\n' "$3" | sed 's/^/#   /' >&2
     fi
 }
 skip() { count=$((count + 1)); echo "ok $count - $1 # SKIP $2"; }
