@@ -4,7 +4,7 @@
 #   make ARCH="80 90"                       build for other GPUs than the one found
 
 CH1 := add_scalars add_array grid_stride adjust_log device_query
-CH2 :=
+CH2 := naive better library reduce2d blobs warp_shuffle ladder
 CH3 :=
 CH4 :=
 CH5 :=

@@ -1,0 +1,176 @@
+/* better.cu: Part 2, Example 2.2, a better reduction: the block's values are added as a tree.
+ * The first stage is naive.cu's: a grid-stride sum per thread into a shared array. Then, instead of
+ * thread 0 adding 1024 values in sequence, half the threads add pairs, then a quarter, ... : log2(1024)
+ * = 10 steps. The host finishes with the blocks' partial sums.
+ *   make ch2 && ./ch2_reduction/better                (N = 1e9 float32, 4 GB, as in the article)
+ *   ./ch2_reduction/better -n 1e8 -r 11
+ */
+#include <stdio.h>
+#include <stdlib.h>
+
+#include "../common/check.h"
+#include "../common/cli.h"
+#include "../common/device.h"
+#include "../common/stats.h"
+#include "../common/timer.h"
+
+/* The shared array's size must be known at compile time, so the block size is a constant. */
+enum { THREADS_PER_BLOCK = 1024 };
+
+__global__ void reduce_better(const float *array, long long n, float *partial_sums)
+{
+    __shared__ float s_block[THREADS_PER_BLOCK];
+    int tid = threadIdx.x;
+    long long threads_per_grid = (long long)blockDim.x * gridDim.x;
+    float s_thread = 0.0f;
+    for (long long i = tid + (long long)blockIdx.x * blockDim.x; i < n; i += threads_per_grid)
+        s_thread += array[i];
+    s_block[tid] = s_thread;
+    __syncthreads();
+
+    /* The tree, with sequential addressing: in each step thread tid adds the value i places above it,
+     * so the active threads and the values they read are contiguous (no bank conflicts, whole warps
+     * retire together). 1024 -> 512 -> ... -> 1. */
+    for (int i = THREADS_PER_BLOCK / 2; i > 0; i /= 2) {
+        if (tid < i)
+            s_block[tid] += s_block[tid + i];
+        /* The article's warning: __syncthreads() belongs here, outside the if. Inside it, only the
+         * threads with tid < i would reach the barrier, and a barrier that not every thread of the block
+         * reaches is undefined behaviour: a hang, or a read of a value not yet written. */
+        __syncthreads();
+    }
+    if (tid == 0)
+        partial_sums[blockIdx.x] = s_block[0];
+}
+
+static double cpu_sum(const float *a, long long n)
+{
+    double sum = 0.0;
+    for (long long i = 0; i < n; i++)
+        sum += a[i];
+    return sum;
+}
+
+/* The whole sum as the article computes it: kernel, copy of the partial sums, host finish (in double). */
+static double gpu_sum(const float *dev_array, long long n, int blocks, float *dev_partial_sums,
+                      float *partial_sums)
+{
+    reduce_better<<<blocks, THREADS_PER_BLOCK>>>(dev_array, n, dev_partial_sums);
+    CHECK_LAUNCH();
+    CUDA_CHECK(cudaMemcpy(partial_sums, dev_partial_sums, blocks * sizeof(float), cudaMemcpyDeviceToHost));
+    double sum = 0.0;
+    for (int b = 0; b < blocks; b++)
+        sum += partial_sums[b];
+    return sum;
+}
+
+int main(int argc, char **argv)
+{
+    long long n = 1000000000;
+    int reps = 21;
+    struct cli_option options[] = {
+        {"-n", CLI_SIZE, &n, 1, 4e9, "number of float32 elements (default 1e9, the article's)"},
+        {"-r", CLI_INT, &reps, 1, 100000, "timed runs (default 21, the article's)"},
+    };
+    int device = cli_parse(argc, argv, "Part 2, Example 2.2: a better reduction, a tree in shared memory.",
+                           options, 2);
+    struct device_info dev;
+    device_start(device, &dev);
+    size_t bytes = n * sizeof(float);
+    device_need_memory(&dev, bytes, "-n 1e8: the array takes 4 bytes an element");
+    int blocks = 32 * dev.sms;  /* the article's 32 x 80 was 32 blocks per SM of its card */
+
+    /* The article's data: an arange scaled so that the sum is 1 (from 1, so that N = 1 is not 0/0). */
+    float *a = (float *)malloc(bytes), *partial_sums = (float *)malloc(blocks * sizeof(float));
+    if (!a || !partial_sums) {
+        fprintf(stderr, "out of host memory for %.1f GB; try a smaller -n\n", bytes / 1e9);
+        return 1;
+    }
+    double scale = 2.0 / ((double)n * (n + 1));
+    for (long long i = 0; i < n; i++)
+        a[i] = (float)((i + 1) * scale);
+
+    /* The CPU baseline, also the reference: a plain loop accumulating in double, as Python's float does
+     * in the article's sum_cpu. (A float accumulator would stall: past 2^24 times an element, adding
+     * one more rounds to nothing.) */
+    long long check_sizes[] = {1, 1023, 1025, 1000003, n};
+    double want[5], *ms = (double *)malloc((reps > 3 ? reps : 3) * sizeof(double));
+    for (int k = 0; k < 4; k++)
+        want[k] = cpu_sum(a, check_sizes[k] < n ? check_sizes[k] : n);
+    int cpu_reps = reps < 3 ? reps : 3;
+    for (int r = 0; r < cpu_reps; r++) {
+        double start = wall_seconds();
+        want[4] = cpu_sum(a, n);
+        ms[r] = (wall_seconds() - start) * 1e3;
+    }
+    struct stats cpu = stats_of(ms, cpu_reps);
+
+    float *dev_array, *dev_partial_sums;
+    CUDA_CHECK(cudaMalloc(&dev_array, bytes));
+    CUDA_CHECK(cudaMalloc(&dev_partial_sums, blocks * sizeof(float)));
+    CUDA_CHECK(cudaMemcpy(dev_array, a, bytes, cudaMemcpyHostToDevice));
+
+    /* Check before timing, at sizes 1, 1023, 1025, a prime and N. Each element passes through at most
+     * ceil(m / threads) float additions in its thread and 10 in the tree; for positive terms
+     * the relative error is at most that many times 2^-24 (the double host finish adds nothing). */
+    int ok = 1;
+    long long threads = (long long)blocks * THREADS_PER_BLOCK;
+    printf("\nSumming N = %lld float32 (%.2f GB) that add up to 1, in three stages:\n"
+           "  1. each of %d blocks (32 x %d SMs) x %d threads = %lld threads adds about %lld elements,\n"
+           "     stepping through the array by %lld (a grid-stride loop), and puts its sum in shared memory;\n"
+           "  2. each block adds its %d values as a tree, %d -> %d -> ... -> 1, in 10 steps with a\n"
+           "     __syncthreads() after each (naive.cu has thread 0 do 1023 additions in a row instead);\n"
+           "  3. the host copies the %d block sums back and adds them in double.\n\n",
+           n, bytes / 1e9, blocks, dev.sms, THREADS_PER_BLOCK, threads, (n + threads - 1) / threads, threads,
+           THREADS_PER_BLOCK, THREADS_PER_BLOCK, THREADS_PER_BLOCK / 2, blocks);
+    for (int k = 0; k < 5; k++) {
+        long long m = check_sizes[k];
+        if (m > n || (k < 4 && m == n))
+            continue;
+        double got = gpu_sum(dev_array, m, blocks, dev_partial_sums, partial_sums);
+        double tolerance = ((m + threads - 1) / threads + 10) * 0x1p-24;
+        ok &= check_report(relative_error(got, want[k]) <= tolerance, "N = %lld: GPU %.9g, CPU %.9g, "
+                           "relative error %.1e <= %.1e", m, got, want[k], relative_error(got, want[k]), tolerance);
+    }
+    if (!ok)
+        return 1;
+
+    /* Time 1, as the article does: kernel + copy of the partial sums + host finish, by the wall clock.
+     * Time 2: the kernel alone, between two CUDA events. It reads each element once: 4 bytes. */
+    double copy_gbs = measure_copy_bandwidth(1u << 30);
+    for (int r = -1; r < reps; r++) {  /* r = -1: warm-up */
+        double start = wall_seconds();
+        gpu_sum(dev_array, n, blocks, dev_partial_sums, partial_sums);
+        if (r >= 0)
+            ms[r] = (wall_seconds() - start) * 1e3;
+    }
+    struct stats whole = stats_of(ms, reps);
+    struct gpu_timer timer;
+    gpu_timer_create(&timer);
+    for (int r = 0; r < reps; r++) {
+        gpu_timer_start(&timer, 0);
+        reduce_better<<<blocks, THREADS_PER_BLOCK>>>(dev_array, n, dev_partial_sums);
+        CHECK_LAUNCH();
+        ms[r] = gpu_timer_stop(&timer);
+    }
+    printf("\n%d runs each; limit = device-to-device copy bandwidth %.0f GB/s (read + write, measured now)\n",
+           reps, copy_gbs);
+    print_bandwidth("kernel alone (events)", stats_of(ms, reps), bytes, copy_gbs, "of copy");
+    print_bandwidth("+ copy + host finish (wall)", whole, bytes, copy_gbs, "of copy");
+    print_bandwidth("CPU loop in double, 1 core", cpu, bytes, copy_gbs, "of copy");
+    printf("speed-up over the CPU: %.0fx (kernel alone), %.0fx (as the article times it)\n",
+           cpu.median / stats_of(ms, reps).median, cpu.median / whole.median);
+    printf("\nWhat it means: the kernel reads each element once and does one addition per 4 bytes, so memory,\n"
+           "not arithmetic, sets its speed; the copy bandwidth is the ceiling. The article's time also holds a\n"
+           "copy and a host loop. ./ch2_reduction/ladder compares this kernel with CUB and warp shuffles.\n");
+    if (bytes < dev.l2_bytes)
+        printf("note: the array (%.1f MB) fits in the L2 cache; repeated runs read it from there.\n", bytes / 1e6);
+
+    gpu_timer_destroy(&timer);
+    CUDA_CHECK(cudaFree(dev_array));
+    CUDA_CHECK(cudaFree(dev_partial_sums));
+    free(a);
+    free(partial_sums);
+    free(ms);
+    return 0;
+}

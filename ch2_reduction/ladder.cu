@@ -1,0 +1,278 @@
+/* ladder.cu: going further, the reductions of this chapter side by side over sizes from 1e4 to 1e9.
+ * The kernels are those of naive.cu (Example 2.1), better.cu (2.2) and warp_shuffle.cu, repeated here
+ * so that this file stands alone, and CUB's DeviceReduce::Sum (2.3). Each is timed by events, kernel
+ * alone, with the L2 cache flushed before every run, so that small sizes measure DRAM, not the cache.
+ *   make ch2 && ./ch2_reduction/ladder                      (writes output/ch2/ladder.csv; make figures)
+ *   ./ch2_reduction/ladder --max 1e8 -r 5
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <cub/device/device_reduce.cuh>
+
+#include "../common/check.h"
+#include "../common/cli.h"
+#include "../common/csv.h"
+#include "../common/device.h"
+#include "../common/stats.h"
+#include "../common/timer.h"
+
+enum { TPB_TREE = 1024, TPB_SHUFFLE = 512, WARP = 32 };
+
+/* naive.cu: thread 0 adds the block's values in sequence. */
+__global__ void reduce_naive(const float *array, long long n, float *partial_sums)
+{
+    __shared__ float s_block[TPB_TREE];
+    int tid = threadIdx.x;
+    float s_thread = 0.0f;
+    for (long long i = tid + (long long)blockIdx.x * blockDim.x; i < n; i += (long long)blockDim.x * gridDim.x)
+        s_thread += array[i];
+    s_block[tid] = s_thread;
+    __syncthreads();
+    if (tid == 0) {
+        for (int i = 1; i < TPB_TREE; i++)
+            s_block[0] += s_block[i];
+        partial_sums[blockIdx.x] = s_block[0];
+    }
+}
+
+/* better.cu: a tree in shared memory. */
+__global__ void reduce_better(const float *array, long long n, float *partial_sums)
+{
+    __shared__ float s_block[TPB_TREE];
+    int tid = threadIdx.x;
+    float s_thread = 0.0f;
+    for (long long i = tid + (long long)blockIdx.x * blockDim.x; i < n; i += (long long)blockDim.x * gridDim.x)
+        s_thread += array[i];
+    s_block[tid] = s_thread;
+    __syncthreads();
+    for (int i = TPB_TREE / 2; i > 0; i /= 2) {
+        if (tid < i)
+            s_block[tid] += s_block[tid + i];
+        __syncthreads();
+    }
+    if (tid == 0)
+        partial_sums[blockIdx.x] = s_block[0];
+}
+
+/* warp_shuffle.cu: 16-byte loads, four in flight, warp shuffles, one atomicAdd per block. */
+__device__ float warp_sum(float v)
+{
+    for (int offset = WARP / 2; offset > 0; offset /= 2)
+        v += __shfl_down_sync(0xffffffffu, v, offset);
+    return v;
+}
+
+__device__ float add4(float4 v) { return (v.x + v.y) + (v.z + v.w); }
+
+__global__ void reduce_warp_shuffle(const float *array, long long n, float *sum)
+{
+    long long stride = (long long)blockDim.x * gridDim.x, i = threadIdx.x + (long long)blockIdx.x * blockDim.x;
+    const float4 *array4 = (const float4 *)array;
+    long long n4 = n / 4;
+    float s = 0.0f;
+    for (long long j = 4 * n4 + i; j < n; j += stride)
+        s += array[j];
+    for (; i + 3 * stride < n4; i += 4 * stride) {
+        float4 v0 = array4[i], v1 = array4[i + stride], v2 = array4[i + 2 * stride], v3 = array4[i + 3 * stride];
+        s += (add4(v0) + add4(v1)) + (add4(v2) + add4(v3));
+    }
+    for (; i < n4; i += stride)
+        s += add4(array4[i]);
+    __shared__ float warp_sums[TPB_SHUFFLE / WARP];
+    int lane = threadIdx.x % WARP, warp = threadIdx.x / WARP;
+    s = warp_sum(s);
+    if (lane == 0)
+        warp_sums[warp] = s;
+    __syncthreads();
+    if (warp == 0) {
+        s = warp_sum(lane < TPB_SHUFFLE / WARP ? warp_sums[lane] : 0.0f);
+        if (lane == 0)
+            atomicAdd(sum, s);
+    }
+}
+
+/* Test data made on the GPU: (i mod 1024 + 1) / 1024 is exact in float and its sum is known exactly. */
+__global__ void fill(float *array, long long n)
+{
+    for (long long i = threadIdx.x + (long long)blockIdx.x * blockDim.x; i < n; i += (long long)blockDim.x * gridDim.x)
+        array[i] = (float)(i % 1024 + 1) / 1024.0f;
+}
+
+static double exact_sum(long long n)
+{
+    long long q = n / 1024, r = n % 1024;
+    return (q * (1024.0 * 1025.0 / 2.0) + r * (r + 1) / 2.0) / 1024.0;
+}
+
+enum variant { NAIVE, BETTER, SHUFFLE, LIBRARY, VARIANTS };
+static const char *names[VARIANTS] = {"naive", "better", "warp_shuffle", "cub"};
+
+struct buffers {
+    float *array, *partial_sums, *sum;
+    void *temp;
+    size_t temp_bytes;
+    int tree_blocks, shuffle_blocks;
+};
+
+/* Queues one reduction of the first n elements on stream 0; the result ends in b->partial_sums (naive,
+ * better) or b->sum (warp_shuffle, CUB). */
+static void launch(enum variant v, long long n, struct buffers *b)
+{
+    switch (v) {
+    case NAIVE:
+        reduce_naive<<<b->tree_blocks, TPB_TREE>>>(b->array, n, b->partial_sums);
+        break;
+    case BETTER:
+        reduce_better<<<b->tree_blocks, TPB_TREE>>>(b->array, n, b->partial_sums);
+        break;
+    case SHUFFLE:
+        CUDA_CHECK(cudaMemsetAsync(b->sum, 0, sizeof(float), 0));
+        reduce_warp_shuffle<<<b->shuffle_blocks, TPB_SHUFFLE>>>(b->array, n, b->sum);
+        break;
+    default:
+        CUDA_CHECK(cub::DeviceReduce::Sum(b->temp, b->temp_bytes, b->array, b->sum, n));
+    }
+    CHECK_LAUNCH();
+}
+
+static double result(enum variant v, struct buffers *b, float *host_partials)
+{
+    if (v == NAIVE || v == BETTER) {
+        CUDA_CHECK(cudaMemcpy(host_partials, b->partial_sums, b->tree_blocks * sizeof(float), cudaMemcpyDeviceToHost));
+        double sum = 0.0;
+        for (int i = 0; i < b->tree_blocks; i++)
+            sum += host_partials[i];
+        return sum;
+    }
+    float sum = 0.0f;
+    CUDA_CHECK(cudaMemcpy(&sum, b->sum, sizeof sum, cudaMemcpyDeviceToHost));
+    return sum;
+}
+
+int main(int argc, char **argv)
+{
+    long long max_n = 1000000000;
+    int reps = 21;
+    const char *csv_path = "output/ch2/ladder.csv";
+    struct cli_option options[] = {
+        {"--max", CLI_SIZE, &max_n, 10000, 4e9, "largest size (default 1e9; less if memory is short)"},
+        {"-r", CLI_INT, &reps, 1, 100000, "timed runs per point (default 21)"},
+        {"--csv", CLI_STRING, &csv_path, 0, 0, "write the measurements to FILE (default output/ch2/ladder.csv)"},
+    };
+    int device = cli_parse(argc, argv, "Going further: the chapter's reductions over sizes 1e4 to 1e9.", options, 3);
+    struct device_info dev;
+    device_start(device, &dev);
+
+    /* Use at most 80% of the free memory for the array. */
+    size_t free_bytes, total_bytes, flush_bytes = 2 * dev.l2_bytes;
+    CUDA_CHECK(cudaMemGetInfo(&free_bytes, &total_bytes));
+    long long fits = (long long)((free_bytes * 0.8 - flush_bytes) / sizeof(float));
+    if (max_n > fits) {
+        printf("note: %lld elements do not fit in the free memory; the ladder stops at %lld\n", max_n, fits);
+        max_n = fits;
+    }
+
+    struct buffers b;
+    memset(&b, 0, sizeof b);
+    b.tree_blocks = 32 * dev.sms;
+    int per_sm = 0;
+    CUDA_CHECK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, reduce_warp_shuffle, TPB_SHUFFLE, 0));
+    b.shuffle_blocks = per_sm * dev.sms;
+    void *flush;
+    CUDA_CHECK(cudaMalloc(&b.array, max_n * sizeof(float)));
+    CUDA_CHECK(cudaMalloc(&b.partial_sums, b.tree_blocks * sizeof(float)));
+    CUDA_CHECK(cudaMalloc(&b.sum, sizeof(float)));
+    CUDA_CHECK(cudaMalloc(&flush, flush_bytes));
+    CUDA_CHECK(cub::DeviceReduce::Sum(NULL, b.temp_bytes, b.array, b.sum, max_n));
+    CUDA_CHECK(cudaMalloc(&b.temp, b.temp_bytes));
+    fill<<<4 * dev.sms, 256>>>(b.array, max_n);
+    CHECK_LAUNCH();
+    float *host_partials = (float *)malloc(b.tree_blocks * sizeof(float));
+    double *ms = (double *)malloc(reps * sizeof(double));
+
+    /* Sizes 1, 2, 5 per decade from 1e4, and max_n itself, plus odd sizes for the checks only. */
+    long long sizes[64];
+    int count = 0;
+    for (long long decade = 10000; decade <= max_n && count < 60; decade *= 10)
+        for (int m = 1; m <= 5; m += (m == 1 ? 1 : 3))
+            if (m * decade <= max_n)
+                sizes[count++] = m * decade;
+    if (sizes[count - 1] != max_n)
+        sizes[count++] = max_n;
+
+    /* Correct first: every variant at 1, 1023, 1025, a prime and each ladder size. Float tolerances as
+     * in the single programs: (additions an element goes through) x 2^-24, for positive terms. */
+    long long resident = (long long)dev.sms * 2048;
+    long long tree_threads = (long long)b.tree_blocks * TPB_TREE, shuffle_threads = (long long)b.shuffle_blocks * TPB_SHUFFLE;
+    int ok = 1, checks = 0;
+    long long odd[] = {1, 1023, 1025, 1000003};
+    for (int k = 0; k < 4 + count; k++) {
+        long long n = k < 4 ? odd[k] : sizes[k - 4];
+        if (n > max_n)
+            continue;
+        double adds[VARIANTS] = {(double)((n + tree_threads - 1) / tree_threads + TPB_TREE),
+                                 (double)((n + tree_threads - 1) / tree_threads + 10),
+                                 (double)((n + shuffle_threads - 1) / shuffle_threads + 10 + b.shuffle_blocks),
+                                 (double)((n + resident - 1) / resident + 20)};
+        for (int v = 0; v < VARIANTS; v++) {
+            launch((enum variant)v, n, &b);
+            double got = result((enum variant)v, &b, host_partials), want = exact_sum(n);
+            checks++;
+            if (relative_error(got, want) > adds[v] * 0x1p-24) {
+                ok &= check_report(0, "%s at N = %lld: %.9g vs exact %.9g", names[v], n, got, want);
+            }
+        }
+    }
+    ok &= check_report(ok, "%d sums (4 variants, %d sizes from 1 to %lld) within their float bounds", checks,
+                       4 + count, max_n);
+    if (!ok)
+        return 1;
+
+    double copy_gbs = measure_copy_bandwidth(1u << 30);
+    FILE *csv = csv_open(csv_path, &dev, "variant,n,bytes,median_ms,mean_ms,std_ms,gbs");
+    printf("\nGB/s (kernel time, cold L2, median of %d); limit: device-to-device copy %.0f GB/s\n", reps, copy_gbs);
+    printf("%12s %10s %10s %12s %10s\n", "N", "naive", "better", "warp_shuffle", "cub");
+    struct gpu_timer timer;
+    gpu_timer_create(&timer);
+    double at_max[VARIANTS] = {0};
+    for (int k = 0; k < count; k++) {
+        long long n = sizes[k];
+        printf("%12lld", n);
+        for (int v = 0; v < VARIANTS; v++) {
+            for (int r = -1; r < reps; r++) {
+                /* Evict the array from L2 by writing a buffer twice its size, outside the timed window. */
+                CUDA_CHECK(cudaMemsetAsync(flush, r & 0xff, flush_bytes, 0));
+                gpu_timer_start(&timer, 0);
+                launch((enum variant)v, n, &b);
+                float t = gpu_timer_stop(&timer);
+                if (r >= 0)
+                    ms[r] = t;
+            }
+            struct stats s = stats_of(ms, reps);
+            double gbs = n * sizeof(float) / (s.median * 1e-3) / 1e9;
+            csv_row(csv, "%s,%lld,%lld,%.6f,%.6f,%.6f,%.1f", names[v], n, n * 4, s.median, s.mean, s.std, gbs);
+            printf(" %*.0f", v == SHUFFLE ? 12 : 10, gbs);
+            if (k == count - 1)
+                at_max[v] = gbs;
+        }
+        csv_row(csv, "copy,%lld,%lld,,,,%.1f", n, n * 4, copy_gbs);
+        printf("\n");
+    }
+    csv_close(csv);
+    printf("\nat N = %lld: better = %.0f%% of CUB, warp_shuffle = %.1f%% of CUB, CUB = %.0f%% of copy\n",
+           max_n, 100 * at_max[BETTER] / at_max[LIBRARY], 100 * at_max[SHUFFLE] / at_max[LIBRARY],
+           100 * at_max[LIBRARY] / copy_gbs);
+    printf("wrote %s\n", csv_path);
+
+    gpu_timer_destroy(&timer);
+    CUDA_CHECK(cudaFree(b.array));
+    CUDA_CHECK(cudaFree(b.partial_sums));
+    CUDA_CHECK(cudaFree(b.sum));
+    CUDA_CHECK(cudaFree(b.temp));
+    CUDA_CHECK(cudaFree(flush));
+    free(host_partials);
+    free(ms);
+    return 0;
+}

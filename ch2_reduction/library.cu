@@ -1,0 +1,123 @@
+/* library.cu: Part 2, Example 2.3, the library reduction: cub::DeviceReduce::Sum.
+ * Numba's @cuda.reduce turns a binary function into a reduction; the CUDA counterpart is CUB, shipped
+ * with the toolkit. It is called twice: first with no storage, to learn how much temporary memory it
+ * needs, then with that memory to do the sum. The result stays in device memory: unlike Numba's default,
+ * nothing is copied to the host, so nothing forces the host to wait (the article's point).
+ *   make ch2 && ./ch2_reduction/library               (N = 1e9 float32, as in the article)
+ *   ./ch2_reduction/library -n 1e8
+ */
+#include <stdio.h>
+#include <stdlib.h>
+
+#include <cub/device/device_reduce.cuh>  /* C++ templates: this file uses them and nothing more of C++ */
+
+#include "../common/check.h"
+#include "../common/cli.h"
+#include "../common/device.h"
+#include "../common/stats.h"
+#include "../common/timer.h"
+
+static double cpu_sum(const float *a, long long n)
+{
+    double sum = 0.0;
+    for (long long i = 0; i < n; i++)
+        sum += a[i];
+    return sum;
+}
+
+int main(int argc, char **argv)
+{
+    long long n = 1000000000;
+    int reps = 21;
+    struct cli_option options[] = {
+        {"-n", CLI_SIZE, &n, 1, 4e9, "number of float32 elements (default 1e9, the article's)"},
+        {"-r", CLI_INT, &reps, 1, 100000, "timed runs (default 21, the article's)"},
+    };
+    int device = cli_parse(argc, argv, "Part 2, Example 2.3: the library reduction, cub::DeviceReduce::Sum.",
+                           options, 2);
+    struct device_info dev;
+    device_start(device, &dev);
+    size_t bytes = n * sizeof(float);
+    device_need_memory(&dev, bytes, "-n 1e8: the array takes 4 bytes an element");
+
+    float *a = (float *)malloc(bytes);
+    double *ms = (double *)malloc(reps * sizeof(double));
+    if (!a || !ms) {
+        fprintf(stderr, "out of host memory for %.1f GB; try a smaller -n\n", bytes / 1e9);
+        return 1;
+    }
+    double scale = 2.0 / ((double)n * (n + 1));  /* the article's scaled arange, from 1 */
+    for (long long i = 0; i < n; i++)
+        a[i] = (float)((i + 1) * scale);
+    float *dev_array, *dev_sum;
+    CUDA_CHECK(cudaMalloc(&dev_array, bytes));
+    CUDA_CHECK(cudaMalloc(&dev_sum, sizeof(float)));
+    CUDA_CHECK(cudaMemcpy(dev_array, a, bytes, cudaMemcpyHostToDevice));
+
+    /* Phase 1: no storage given, so CUB only says how many bytes of scratch it needs (for the partial
+     * sums of its first pass). Phase 2: the sum itself. The size is computed for N and is enough for
+     * any smaller count. */
+    size_t temp_bytes = 0;
+    void *dev_temp = NULL;
+    CUDA_CHECK(cub::DeviceReduce::Sum(NULL, temp_bytes, dev_array, dev_sum, n));
+    CUDA_CHECK(cudaMalloc(&dev_temp, temp_bytes));
+    printf("N = %lld float32 (%.2f GB); CUB asks for %zu bytes of temporary storage\n", n, bytes / 1e9,
+           temp_bytes);
+
+    /* Check at 1, 1023, 1025, a prime and N before timing. CUB accumulates in float, each thread over
+     * a strided share of the input: at most about N / (threads resident on the GPU) additions per
+     * element plus a tree of 2 x log2(1024); for positive terms the relative error is at most that many
+     * times 2^-24. */
+    long long check_sizes[] = {1, 1023, 1025, 1000003, n};
+    long long resident_threads = (long long)dev.sms * 2048;
+    int ok = 1;
+    for (int k = 0; k < 5; k++) {
+        long long m = check_sizes[k];
+        if (m > n || (k < 4 && m == n))
+            continue;
+        float got = 0.0f;
+        CUDA_CHECK(cub::DeviceReduce::Sum(dev_temp, temp_bytes, dev_array, dev_sum, m));
+        CUDA_CHECK(cudaMemcpy(&got, dev_sum, sizeof got, cudaMemcpyDeviceToHost));
+        double want = cpu_sum(a, m);
+        double tolerance = ((m + resident_threads - 1) / resident_threads + 20) * 0x1p-24;
+        ok &= check_report(relative_error(got, want) <= tolerance, "N = %lld: CUB %.9g, CPU %.9g, "
+                           "relative error %.1e <= %.1e", m, got, want, relative_error(got, want), tolerance);
+    }
+    if (!ok)
+        return 1;
+
+    /* Time 1: the call alone, between events; the sum stays on the device. Time 2: with the copy of
+     * the one float back to the host, by the wall clock, which is what Numba's default call costs. */
+    double copy_gbs = measure_copy_bandwidth(1u << 30);
+    struct gpu_timer timer;
+    gpu_timer_create(&timer);
+    for (int r = -1; r < reps; r++) {
+        gpu_timer_start(&timer, 0);
+        CUDA_CHECK(cub::DeviceReduce::Sum(dev_temp, temp_bytes, dev_array, dev_sum, n));
+        float t = gpu_timer_stop(&timer);
+        if (r >= 0)
+            ms[r] = t;
+    }
+    struct stats kernel = stats_of(ms, reps);
+    for (int r = 0; r < reps; r++) {
+        float s = 0.0f;
+        double start = wall_seconds();
+        CUDA_CHECK(cub::DeviceReduce::Sum(dev_temp, temp_bytes, dev_array, dev_sum, n));
+        CUDA_CHECK(cudaMemcpy(&s, dev_sum, sizeof s, cudaMemcpyDeviceToHost));  /* waits for the sum */
+        ms[r] = (wall_seconds() - start) * 1e3;
+    }
+    printf("\n%d runs each; limit = device-to-device copy bandwidth %.0f GB/s (read + write, measured now)\n",
+           reps, copy_gbs);
+    print_bandwidth("CUB, result on device", kernel, bytes, copy_gbs, "of copy");
+    print_bandwidth("CUB + copy to host (wall)", stats_of(ms, reps), bytes, copy_gbs, "of copy");
+    if (bytes < dev.l2_bytes)
+        printf("note: the array (%.1f MB) fits in the L2 cache; repeated runs read it from there.\n", bytes / 1e6);
+
+    gpu_timer_destroy(&timer);
+    CUDA_CHECK(cudaFree(dev_temp));
+    CUDA_CHECK(cudaFree(dev_array));
+    CUDA_CHECK(cudaFree(dev_sum));
+    free(a);
+    free(ms);
+    return 0;
+}

@@ -1,0 +1,209 @@
+/* reduce2d.cu: Part 2, Example 2.4, reducing a 2D array with a 2D grid and a 1D shared array.
+ * Each thread walks the array with a 2D grid-stride loop, then the block's 16 x 16 threads number
+ * themselves linearly (tid = x + 16 y) to run the 1D tree of better.cu over a shared array of 256.
+ * The article names the x and y strides the wrong way round, which goes unnoticed on its square grid.
+ *   make ch2 && ./ch2_reduction/reduce2d                    (20000 x 20000 float32, as in the article)
+ *   ./ch2_reduction/reduce2d --grid-x 128 --grid-y 32       (a non-square grid: the article's bug shows)
+ */
+#include <stdio.h>
+#include <stdlib.h>
+
+#include <cub/device/device_reduce.cuh>  /* only for the library comparison at the end */
+
+#include "../common/check.h"
+#include "../common/cli.h"
+#include "../common/device.h"
+#include "../common/stats.h"
+#include "../common/timer.h"
+
+enum { MAX_THREADS = 1024 };
+
+/* x is the column (threadIdx.x runs along a row, so a warp reads consecutive addresses), y the row. */
+__global__ void reduce2d(const float *array, int rows, int cols, float *partial_sums)
+{
+    __shared__ float s_block[MAX_THREADS];
+    int ix = threadIdx.x + blockIdx.x * blockDim.x, iy = threadIdx.y + blockIdx.y * blockDim.y;
+    int threads_per_grid_x = blockDim.x * gridDim.x, threads_per_grid_y = blockDim.y * gridDim.y;
+    float s_thread = 0.0f;
+    for (int row = iy; row < rows; row += threads_per_grid_y)
+        for (int col = ix; col < cols; col += threads_per_grid_x)
+            s_thread += array[(size_t)row * cols + col];
+
+    int tid = threadIdx.x + blockDim.x * threadIdx.y;  /* linear thread id inside the block */
+    int block_threads = blockDim.x * blockDim.y;       /* a power of two here, checked in main */
+    s_block[tid] = s_thread;
+    __syncthreads();
+    for (int i = block_threads / 2; i > 0; i /= 2) {
+        if (tid < i)
+            s_block[tid] += s_block[tid + i];
+        __syncthreads();  /* outside the if: every thread must reach it */
+    }
+    if (tid == 0)
+        partial_sums[blockIdx.x + gridDim.x * blockIdx.y] = s_block[0];  /* a 2D array of partial sums */
+}
+
+/* The article's loops: the row loop steps by the grid's x extent and the column loop by its y extent.
+ * On a square grid the two are equal and nothing shows; on any other grid rows are skipped or counted
+ * twice. Kept to show the fault, not to be used. */
+__global__ void reduce2d_swapped_strides(const float *array, int rows, int cols, float *partial_sums)
+{
+    __shared__ float s_block[MAX_THREADS];
+    int ix = threadIdx.x + blockIdx.x * blockDim.x, iy = threadIdx.y + blockIdx.y * blockDim.y;
+    int threads_per_grid_x = blockDim.x * gridDim.x, threads_per_grid_y = blockDim.y * gridDim.y;
+    float s_thread = 0.0f;
+    for (int row = iy; row < rows; row += threads_per_grid_x)      /* should be ..._y */
+        for (int col = ix; col < cols; col += threads_per_grid_y)  /* should be ..._x */
+            s_thread += array[(size_t)row * cols + col];
+    int tid = threadIdx.x + blockDim.x * threadIdx.y, block_threads = blockDim.x * blockDim.y;
+    s_block[tid] = s_thread;
+    __syncthreads();
+    for (int i = block_threads / 2; i > 0; i /= 2) {
+        if (tid < i)
+            s_block[tid] += s_block[tid + i];
+        __syncthreads();
+    }
+    if (tid == 0)
+        partial_sums[blockIdx.x + gridDim.x * blockIdx.y] = s_block[0];
+}
+
+struct shape {
+    const char *name;
+    dim3 threads, blocks;
+};
+
+/* Launches one of the kernels, copies the partial sums back and adds them in double. */
+static double gpu_sum(int swapped, struct shape s, const float *dev_array, int rows, int cols,
+                      float *dev_partial_sums, float *partial_sums)
+{
+    int count = s.blocks.x * s.blocks.y;
+    if (swapped)
+        reduce2d_swapped_strides<<<s.blocks, s.threads>>>(dev_array, rows, cols, dev_partial_sums);
+    else
+        reduce2d<<<s.blocks, s.threads>>>(dev_array, rows, cols, dev_partial_sums);
+    CHECK_LAUNCH();
+    CUDA_CHECK(cudaMemcpy(partial_sums, dev_partial_sums, count * sizeof(float), cudaMemcpyDeviceToHost));
+    double sum = 0.0;
+    for (int b = 0; b < count; b++)
+        sum += partial_sums[b];
+    return sum;
+}
+
+int main(int argc, char **argv)
+{
+    long long rows = 20000, cols = 0;
+    int grid_x = 64, grid_y = 64, reps = 21;
+    struct cli_option options[] = {
+        {"-n", CLI_SIZE, &rows, 1, 200000, "rows of the array (default 20000, the article's)"},
+        {"--cols", CLI_SIZE, &cols, 1, 200000, "columns (default: as many as rows)"},
+        {"--grid-x", CLI_INT, &grid_x, 1, 65535, "blocks along x, the columns (default 64)"},
+        {"--grid-y", CLI_INT, &grid_y, 1, 65535, "blocks along y, the rows (default 64)"},
+        {"-r", CLI_INT, &reps, 1, 100000, "timed runs (default 21)"},
+    };
+    int device = cli_parse(argc, argv, "Part 2, Example 2.4: 2D reduction with a 1D shared array.", options, 5);
+    if (cols == 0)
+        cols = rows;
+    if (rows * cols > 2147483647LL) {
+        fprintf(stderr, "%s: %lld x %lld elements is more than this example's 2^31 - 1\n", argv[0], rows, cols);
+        return 2;
+    }
+    struct device_info dev;
+    device_start(device, &dev);
+    long long n = rows * cols;
+    size_t bytes = n * sizeof(float);
+    device_need_memory(&dev, bytes, "-n 10000");
+
+    /* The launch shapes to time: the article's, then two that show what limits it (see README). */
+    struct shape shapes[] = {
+        {"article: 16x16 threads, 64x64 blocks", dim3(16, 16), dim3(grid_x, grid_y)},
+        {"32x8 threads, 64x64 blocks", dim3(32, 8), dim3(64, 64)},
+        {"32x8 threads, 1 x 8*SMs blocks", dim3(32, 8), dim3(1, 8 * dev.sms)},
+    };
+    int shape_count = sizeof shapes / sizeof shapes[0], most_blocks = 64 * 64;
+    for (int k = 0; k < shape_count; k++)
+        if ((int)(shapes[k].blocks.x * shapes[k].blocks.y) > most_blocks)
+            most_blocks = shapes[k].blocks.x * shapes[k].blocks.y;
+
+    float *a = (float *)malloc(bytes), *partial_sums = (float *)malloc(most_blocks * sizeof(float));
+    double *ms = (double *)malloc(reps * sizeof(double));
+    if (!a || !partial_sums || !ms) {
+        fprintf(stderr, "out of host memory for %.1f GB; try a smaller -n\n", bytes / 1e9);
+        return 1;
+    }
+    double scale = 2.0 / ((double)n * (n + 1));  /* arange from 1, scaled to sum 1 */
+    for (long long i = 0; i < n; i++)
+        a[i] = (float)((i + 1) * scale);
+    double want = 0.0;
+    for (long long i = 0; i < n; i++)
+        want += a[i];
+    float *dev_array, *dev_partial_sums;
+    CUDA_CHECK(cudaMalloc(&dev_array, bytes));
+    CUDA_CHECK(cudaMalloc(&dev_partial_sums, most_blocks * sizeof(float)));
+    CUDA_CHECK(cudaMemcpy(dev_array, a, bytes, cudaMemcpyHostToDevice));
+    printf("%lld x %lld float32 (%.2f GB)\n", rows, cols, bytes / 1e9);
+
+    /* Checks. Each element passes through its thread's additions (elements per thread) and the tree
+     * (log2 of the block's threads, at most 10); for positive terms the relative error is at most that
+     * many times 2^-24. */
+    int ok = 1;
+    for (int k = 0; k < shape_count; k++) {
+        long long per_thread = ((rows + shapes[k].threads.y * shapes[k].blocks.y - 1) / (shapes[k].threads.y * shapes[k].blocks.y)) *
+                               ((cols + shapes[k].threads.x * shapes[k].blocks.x - 1) / (shapes[k].threads.x * shapes[k].blocks.x));
+        double tolerance = (per_thread + 10) * 0x1p-24;
+        double got = gpu_sum(0, shapes[k], dev_array, (int)rows, (int)cols, dev_partial_sums, partial_sums);
+        ok &= check_report(relative_error(got, want) <= tolerance, "%s: %.9g vs CPU %.9g, relative error %.1e <= %.1e",
+                           shapes[k].name, got, want, relative_error(got, want), tolerance);
+    }
+    /* The article's swapped strides, on the same grid as ours: a demonstration, not a check. */
+    double swapped = gpu_sum(1, shapes[0], dev_array, (int)rows, (int)cols, dev_partial_sums, partial_sums);
+    int swapped_right = relative_error(swapped, want) < 1e-3;
+    printf("article's swapped strides on a %d x %d grid: %.9g, %s\n", grid_x, grid_y, swapped,
+           swapped_right ? "right here because the grid is square (try --grid-x 128 --grid-y 32)"
+                         : "WRONG: rows skipped or counted twice, as expected on a non-square grid");
+    if (!ok)
+        return 1;
+
+    /* Timing: kernel alone by events, each shape; then CUB on the same elements seen as one 1D array
+     * (the article's "we could always reduce array2d.ravel()"). Reading 4 bytes an element. */
+    size_t temp_bytes = 0;
+    void *dev_temp = NULL;
+    float *dev_sum;
+    CUDA_CHECK(cudaMalloc(&dev_sum, sizeof(float)));
+    CUDA_CHECK(cub::DeviceReduce::Sum(NULL, temp_bytes, dev_array, dev_sum, n));
+    CUDA_CHECK(cudaMalloc(&dev_temp, temp_bytes));
+    struct gpu_timer timer;
+    gpu_timer_create(&timer);
+    for (int r = -1; r < reps; r++) {
+        gpu_timer_start(&timer, 0);
+        CUDA_CHECK(cub::DeviceReduce::Sum(dev_temp, temp_bytes, dev_array, dev_sum, n));
+        float t = gpu_timer_stop(&timer);
+        if (r >= 0)
+            ms[r] = t;
+    }
+    struct stats cub = stats_of(ms, reps);
+    double cub_gbs = bytes / (cub.median * 1e-3) / 1e9;
+    printf("\nkernel time, %d runs each, against CUB on the same %lld elements:\n", reps, n);
+    for (int k = 0; k < shape_count; k++) {
+        for (int r = -1; r < reps; r++) {
+            gpu_timer_start(&timer, 0);
+            reduce2d<<<shapes[k].blocks, shapes[k].threads>>>(dev_array, (int)rows, (int)cols, dev_partial_sums);
+            CHECK_LAUNCH();
+            float t = gpu_timer_stop(&timer);
+            if (r >= 0)
+                ms[r] = t;
+        }
+        print_bandwidth(shapes[k].name, stats_of(ms, reps), bytes, cub_gbs, "of CUB");
+    }
+    print_bandwidth("cub::DeviceReduce::Sum, raveled", cub, bytes, 0, "");
+    if (bytes < dev.l2_bytes)
+        printf("note: the array (%.1f MB) fits in the L2 cache; repeated runs read it from there.\n", bytes / 1e6);
+
+    gpu_timer_destroy(&timer);
+    CUDA_CHECK(cudaFree(dev_temp));
+    CUDA_CHECK(cudaFree(dev_sum));
+    CUDA_CHECK(cudaFree(dev_array));
+    CUDA_CHECK(cudaFree(dev_partial_sums));
+    free(a);
+    free(partial_sums);
+    free(ms);
+    return 0;
+}

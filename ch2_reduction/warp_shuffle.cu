@@ -1,0 +1,171 @@
+/* warp_shuffle.cu: going further than Part 2, what Numba could not show: a single-pass reduction with
+ * warp shuffles. Each thread sums a grid-stride share of the array read 16 bytes at a time; the 32
+ * threads of a warp then add their values through registers with __shfl_down_sync, one value per warp
+ * goes through shared memory, and one thread per block adds the block's sum into the result with
+ * atomicAdd. One kernel, no host finish, no partial-sums array.
+ *   make ch2 && ./ch2_reduction/warp_shuffle          (N = 1e9 float32)
+ *   ./ch2_reduction/warp_shuffle -n 1e8
+ */
+#include <stdio.h>
+#include <stdlib.h>
+
+#include "../common/check.h"
+#include "../common/cli.h"
+#include "../common/device.h"
+#include "../common/stats.h"
+#include "../common/timer.h"
+
+enum { THREADS_PER_BLOCK = 512, WARP = 32 };
+
+/* Adds v over the 32 lanes of a warp: after 5 steps (16, 8, 4, 2, 1) lane 0 holds the sum. Each step
+ * reads the register of the lane `offset` above, with no shared memory and no __syncthreads: the
+ * lanes named in the mask (all 32) exchange values in lockstep inside this one instruction.
+ *
+ * Why not the older trick of unrolling the last warp's steps of the shared-memory tree with a
+ * `volatile` array and no barrier? It assumed the 32 threads of a warp run in lockstep. Since Volta
+ * (compute capability 7.0) each thread has its own program counter and a warp may diverge and
+ * reconverge anywhere, so one lane can read a neighbour's slot before that lane wrote it. The *_sync
+ * intrinsics (and __syncwarp) say explicitly which lanes meet; CUDA 9 removed the unsynchronised
+ * __shfl for the same reason. */
+__device__ float warp_sum(float v)
+{
+    for (int offset = WARP / 2; offset > 0; offset /= 2)
+        v += __shfl_down_sync(0xffffffffu, v, offset);
+    return v;
+}
+
+__device__ float add4(float4 v)
+{
+    return (v.x + v.y) + (v.z + v.w);
+}
+
+/* *sum must be zero before the launch. */
+__global__ void reduce_warp_shuffle(const float *array, long long n, float *sum)
+{
+    long long stride = (long long)blockDim.x * gridDim.x;
+    long long first = threadIdx.x + (long long)blockIdx.x * blockDim.x;
+    const float4 *array4 = (const float4 *)array;  /* cudaMalloc memory is 256-byte aligned */
+    long long n4 = n / 4;
+
+    /* Four independent 16-byte loads are issued before the first addition uses them: more bytes in
+     * flight per thread, which is what it takes to keep HBM busy with a grid of one wave. */
+    float s = 0.0f;
+    long long i = first;
+    for (; i + 3 * stride < n4; i += 4 * stride) {
+        float4 v0 = array4[i], v1 = array4[i + stride], v2 = array4[i + 2 * stride], v3 = array4[i + 3 * stride];
+        s += (add4(v0) + add4(v1)) + (add4(v2) + add4(v3));
+    }
+    for (; i < n4; i += stride)
+        s += add4(array4[i]);
+    for (long long j = 4 * n4 + first; j < n; j += stride)  /* the last n % 4 elements */
+        s += array[j];
+
+    __shared__ float warp_sums[THREADS_PER_BLOCK / WARP];
+    int lane = threadIdx.x % WARP, warp = threadIdx.x / WARP;
+    s = warp_sum(s);
+    if (lane == 0)
+        warp_sums[warp] = s;
+    __syncthreads();  /* every warp's sum is in shared memory */
+    if (warp == 0) {
+        s = lane < THREADS_PER_BLOCK / WARP ? warp_sums[lane] : 0.0f;
+        s = warp_sum(s);
+        if (lane == 0)
+            atomicAdd(sum, s);  /* one atomic per block: a few hundred in all, no contention to speak of */
+    }
+}
+
+static double cpu_sum(const float *a, long long n)
+{
+    double sum = 0.0;
+    for (long long i = 0; i < n; i++)
+        sum += a[i];
+    return sum;
+}
+
+int main(int argc, char **argv)
+{
+    long long n = 1000000000;
+    int reps = 21;
+    struct cli_option options[] = {
+        {"-n", CLI_SIZE, &n, 1, 4e9, "number of float32 elements (default 1e9)"},
+        {"-r", CLI_INT, &reps, 1, 100000, "timed runs (default 21)"},
+    };
+    int device = cli_parse(argc, argv, "Going further: a single-pass reduction with warp shuffles.", options, 2);
+    struct device_info dev;
+    device_start(device, &dev);
+    size_t bytes = n * sizeof(float);
+    device_need_memory(&dev, bytes, "-n 1e8: the array takes 4 bytes an element");
+
+    /* One wave: as many blocks as fit on the GPU at once, each looping over its share. */
+    int blocks_per_sm = 0;
+    CUDA_CHECK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&blocks_per_sm, reduce_warp_shuffle,
+                                                             THREADS_PER_BLOCK, 0));
+    int blocks = blocks_per_sm * dev.sms;
+    long long threads = (long long)blocks * THREADS_PER_BLOCK;
+    printf("N = %lld float32 (%.2f GB), %d blocks (%d per SM x %d SMs) of %d threads, one atomicAdd per block\n",
+           n, bytes / 1e9, blocks, blocks_per_sm, dev.sms, THREADS_PER_BLOCK);
+
+    float *a = (float *)malloc(bytes);
+    double *ms = (double *)malloc(reps * sizeof(double));
+    if (!a || !ms) {
+        fprintf(stderr, "out of host memory for %.1f GB; try a smaller -n\n", bytes / 1e9);
+        return 1;
+    }
+    double scale = 2.0 / ((double)n * (n + 1));  /* the article's scaled arange, from 1 */
+    for (long long i = 0; i < n; i++)
+        a[i] = (float)((i + 1) * scale);
+    float *dev_array, *dev_sum;
+    CUDA_CHECK(cudaMalloc(&dev_array, bytes));
+    CUDA_CHECK(cudaMalloc(&dev_sum, sizeof(float)));
+    CUDA_CHECK(cudaMemcpy(dev_array, a, bytes, cudaMemcpyHostToDevice));
+
+    /* Checks at 1, 1023, 1025, a prime and N. An element goes through its thread's additions (4 per
+     * float4 it shares with, a quarter of the elements per thread each), 10 shuffle steps, and the
+     * atomics, which add the block sums one after another: for positive terms the relative error is at
+     * most (elements per thread + 10 + blocks) x 2^-24. */
+    long long check_sizes[] = {1, 1023, 1025, 1000003, n};
+    int ok = 1;
+    for (int k = 0; k < 5; k++) {
+        long long m = check_sizes[k];
+        if (m > n || (k < 4 && m == n))
+            continue;
+        float got = 0.0f;
+        CUDA_CHECK(cudaMemset(dev_sum, 0, sizeof(float)));
+        reduce_warp_shuffle<<<blocks, THREADS_PER_BLOCK>>>(dev_array, m, dev_sum);
+        CHECK_LAUNCH();
+        CUDA_CHECK(cudaMemcpy(&got, dev_sum, sizeof got, cudaMemcpyDeviceToHost));
+        double want = cpu_sum(a, m);
+        double tolerance = ((m + threads - 1) / threads + 10 + blocks) * 0x1p-24;
+        ok &= check_report(relative_error(got, want) <= tolerance, "N = %lld: GPU %.9g, CPU %.9g, "
+                           "relative error %.1e <= %.1e", m, got, want, relative_error(got, want), tolerance);
+    }
+    if (!ok)
+        return 1;
+
+    /* Time: the zeroing of the result and the kernel, between two events. */
+    double copy_gbs = measure_copy_bandwidth(1u << 30);
+    struct gpu_timer timer;
+    gpu_timer_create(&timer);
+    for (int r = -1; r < reps; r++) {
+        gpu_timer_start(&timer, 0);
+        CUDA_CHECK(cudaMemsetAsync(dev_sum, 0, sizeof(float), 0));
+        reduce_warp_shuffle<<<blocks, THREADS_PER_BLOCK>>>(dev_array, n, dev_sum);
+        CHECK_LAUNCH();
+        float t = gpu_timer_stop(&timer);
+        if (r >= 0)
+            ms[r] = t;
+    }
+    printf("\n%d runs; limit = device-to-device copy bandwidth %.0f GB/s (read + write, measured now)\n", reps,
+           copy_gbs);
+    print_bandwidth("zero + warp-shuffle kernel", stats_of(ms, reps), bytes, copy_gbs, "of copy");
+    printf("./ch2_reduction/ladder compares it with naive, better and CUB over sizes from 1e4 to 1e9.\n");
+    if (bytes < dev.l2_bytes)
+        printf("note: the array (%.1f MB) fits in the L2 cache; repeated runs read it from there.\n", bytes / 1e6);
+
+    gpu_timer_destroy(&timer);
+    CUDA_CHECK(cudaFree(dev_array));
+    CUDA_CHECK(cudaFree(dev_sum));
+    free(a);
+    free(ms);
+    return 0;
+}
