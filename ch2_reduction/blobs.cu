@@ -109,8 +109,12 @@ int main(int argc, char **argv)
     char path[4096];
     snprintf(path, sizeof path, "%s/blobs_sync.ppm", output_dir);
     save(path, image);
-    if (sync_only)
+    if (sync_only) {
+        CUDA_CHECK(cudaFree(dev_image));
+        free(image);
+        free(image_wrong);
         return ok ? 0 : 1;
+    }
 
     /* The wrong kernel runs on a buffer that first holds something else, as real memory would. */
     CUDA_CHECK(cudaMemset(dev_image, 0, bytes));

@@ -56,7 +56,7 @@ __global__ void reduce_better(const float *array, long long n, float *partial_su
         partial_sums[blockIdx.x] = s_block[0];
 }
 
-/* warp_shuffle.cu: 16-byte loads, four in flight, warp shuffles, one atomicAdd per block. */
+/* warp_shuffle.cu: 16-byte loads, warp shuffles, one atomicAdd per block. */
 __device__ float warp_sum(float v)
 {
     for (int offset = WARP / 2; offset > 0; offset /= 2)
@@ -74,10 +74,6 @@ __global__ void reduce_warp_shuffle(const float *array, long long n, float *sum)
     float s = 0.0f;
     for (long long j = 4 * n4 + i; j < n; j += stride)
         s += array[j];
-    for (; i + 3 * stride < n4; i += 4 * stride) {
-        float4 v0 = array4[i], v1 = array4[i + stride], v2 = array4[i + 2 * stride], v3 = array4[i + 3 * stride];
-        s += (add4(v0) + add4(v1)) + (add4(v2) + add4(v3));
-    }
     for (; i < n4; i += stride)
         s += add4(array4[i]);
     __shared__ float warp_sums[TPB_SHUFFLE / WARP];

@@ -47,15 +47,11 @@ __global__ void reduce_warp_shuffle(const float *array, long long n, float *sum)
     const float4 *array4 = (const float4 *)array;  /* cudaMalloc memory is 256-byte aligned */
     long long n4 = n / 4;
 
-    /* Four independent 16-byte loads are issued before the first addition uses them: more bytes in
-     * flight per thread, which is what it takes to keep HBM busy with a grid of one wave. */
+    /* One 16-byte load per step. Measured on an H200 at N = 1e9: unrolling this loop to put 2, 4 or 8
+     * loads in flight per thread changed nothing (all within 1% of CUB), because a full wave already
+     * keeps 2048 threads x 16 bytes = 32 KB of loads in flight on every SM. */
     float s = 0.0f;
-    long long i = first;
-    for (; i + 3 * stride < n4; i += 4 * stride) {
-        float4 v0 = array4[i], v1 = array4[i + stride], v2 = array4[i + 2 * stride], v3 = array4[i + 3 * stride];
-        s += (add4(v0) + add4(v1)) + (add4(v2) + add4(v3));
-    }
-    for (; i < n4; i += stride)
+    for (long long i = first; i < n4; i += stride)
         s += add4(array4[i]);
     for (long long j = 4 * n4 + first; j < n; j += stride)  /* the last n % 4 elements */
         s += array[j];

@@ -10,7 +10,7 @@ size = system("sed -n 2p '".before."'")
 w = int(word(size, 1)); h = int(word(size, 2))
 header = strlen(sprintf("P5\n%d %d\n255\n", w, h))
 
-set terminal pngcairo size 1100,620 font "sans,11"
+set terminal pngcairo size 1100,620 font "sans,11" noenhanced
 set output out.'/ch1_adjust_log.png'
 set multiplot layout 1,2 title "Example 1.5: out = log2(1 + in), gain 1, on a dark picture (grey ramp 0..1 at the bottom)"
 set palette gray

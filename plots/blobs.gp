@@ -9,7 +9,7 @@ size = system("sed -n 2p '".synced."'")
 w = int(word(size, 1)); h = int(word(size, 2))
 header = strlen(sprintf("P6\n%d %d\n255\n", w, h))
 
-set terminal pngcairo size 1000,560 font "sans,11"
+set terminal pngcairo size 1000,560 font "sans,11" noenhanced
 set output out.'/ch2_blobs.png'
 set multiplot layout 1,2 title "Example 2.5: a 16 x 16 shared tile read back flipped (colour: amplitude 0 to 4, viridis)"
 unset tics
