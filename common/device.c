@@ -92,3 +92,39 @@ double measure_copy_bandwidth(size_t bytes)
     /* A copy reads every byte once and writes it once. */
     return 2.0 * bytes / (stats_of(ms, REPS).median * 1e-3) / 1e9;
 }
+
+double measure_transfer_bandwidth(size_t bytes, int to_device, int pinned)
+{
+    void *host = NULL, *dev = NULL;
+    if (pinned)
+        CUDA_CHECK(cudaMallocHost(&host, bytes));
+    else if (!(host = malloc(bytes))) {
+        fprintf(stderr, "out of host memory for %zu bytes\n", bytes);
+        exit(1);
+    }
+    memset(host, 1, bytes);  /* touch every page, so the timing holds no first-touch faults */
+    CUDA_CHECK(cudaMalloc(&dev, bytes));
+    CUDA_CHECK(cudaMemset(dev, 0, bytes));
+
+    enum { REPS = 11 };
+    double ms[REPS];
+    struct gpu_timer timer;
+    gpu_timer_create(&timer);
+    for (int r = -1; r < REPS; r++) {  /* r = -1: warm-up */
+        gpu_timer_start(&timer, 0);
+        if (to_device)
+            CUDA_CHECK(cudaMemcpyAsync(dev, host, bytes, cudaMemcpyHostToDevice, 0));
+        else
+            CUDA_CHECK(cudaMemcpyAsync(host, dev, bytes, cudaMemcpyDeviceToHost, 0));
+        float t = gpu_timer_stop(&timer);
+        if (r >= 0)
+            ms[r] = t;
+    }
+    gpu_timer_destroy(&timer);
+    CUDA_CHECK(cudaFree(dev));
+    if (pinned)
+        CUDA_CHECK(cudaFreeHost(host));
+    else
+        free(host);
+    return bytes / (stats_of(ms, REPS).median * 1e-3) / 1e9;
+}

@@ -1,7 +1,8 @@
 /* device.h: pick a GPU, say what it is, and know its limits.
  *   struct device_info dev; device_start(device_id, &dev);   no usable device or driver: exit 77
  *   device_need_memory(&dev, bytes, "-n 1e8");               too little free memory: exit 1
- *   double gbs = measure_copy_bandwidth(bytes);              device-to-device copy, read + write */
+ *   double gbs = measure_copy_bandwidth(bytes);              device-to-device copy, read + write
+ *   double h2d = measure_transfer_bandwidth(bytes, 1, 1);    host -> device from pinned memory, GB/s */
 #ifndef COMMON_DEVICE_H
 #define COMMON_DEVICE_H
 #include <stddef.h>
@@ -26,6 +27,7 @@ struct device_info {
 void device_start(int id, struct device_info *dev);
 void device_need_memory(const struct device_info *dev, size_t bytes, const char *smaller);
 double measure_copy_bandwidth(size_t bytes);
+double measure_transfer_bandwidth(size_t bytes, int to_device, int pinned);
 void version_string(int version, char *text, size_t size);
 
 #define NO_DEVICE_EXIT 77
