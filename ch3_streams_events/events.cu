@@ -1,0 +1,135 @@
+/* events.cu: Part 3, Example 3.4, timing a kernel with two CUDA events.
+ * A kernel launch returns at once: the host only queued it. A host clock around the launch therefore
+ * measures the launch, not the work. An event is a marker in a stream that the GPU stamps with its own
+ * clock when the stream reaches it; two events around the kernel give the kernel's time.
+ *   make ch3 && ./ch3_streams_events/events              (partial_reduce over 10,000,000 float32)
+ */
+#include <stdio.h>
+#include <stdlib.h>
+
+#include "../common/check.h"
+#include "../common/cli.h"
+#include "../common/device.h"
+#include "../common/stats.h"
+#include "../common/timer.h"
+
+enum { THREADS_PER_BLOCK = 256 };
+
+/* Chapter 2's better reduction, 256 threads a block: one partial sum per block. */
+__global__ void partial_reduce(const float *array, long long n, float *partial_sums)
+{
+    __shared__ float s_block[THREADS_PER_BLOCK];
+    int tid = threadIdx.x;
+    float s_thread = 0.0f;
+    for (long long i = tid + (long long)blockIdx.x * blockDim.x; i < n; i += (long long)blockDim.x * gridDim.x)
+        s_thread += array[i];
+    s_block[tid] = s_thread;
+    __syncthreads();
+    for (int i = THREADS_PER_BLOCK / 2; i > 0; i /= 2) {
+        if (tid < i)
+            s_block[tid] += s_block[tid + i];
+        __syncthreads();
+    }
+    if (tid == 0)
+        partial_sums[blockIdx.x] = s_block[0];
+}
+
+int main(int argc, char **argv)
+{
+    long long n = 10000000;
+    int reps = 21;
+    struct cli_option options[] = {
+        {"-n", CLI_SIZE, &n, 1, 2e9, "number of float32 elements (default 10000000)"},
+        {"-r", CLI_INT, &reps, 1, 100000, "timed runs (default 21)"},
+    };
+    int device = cli_parse(argc, argv, "Part 3, Example 3.4: time a kernel with two events on its stream.",
+                           options, 2);
+    struct device_info dev;
+    device_start(device, &dev);
+    size_t bytes = n * sizeof(float);
+    device_need_memory(&dev, bytes, "-n 1e6");
+    int blocks = 32 * dev.sms;
+
+    /* Data: a[i] = (i mod 1000) / 1000, whose sum the CPU computes exactly in double. */
+    float *a = (float *)malloc(bytes), *partial_sums = (float *)malloc(blocks * sizeof(float));
+    double *ms = (double *)malloc(reps * sizeof(double)), want = 0.0;
+    if (!a || !partial_sums || !ms) {
+        fprintf(stderr, "out of host memory; try a smaller -n\n");
+        return 1;
+    }
+    for (long long i = 0; i < n; i++) {
+        a[i] = (float)(i % 1000) / 1000.0f;
+        want += a[i];
+    }
+    cudaStream_t stream;
+    CUDA_CHECK(cudaStreamCreateWithFlags(&stream, cudaStreamNonBlocking));
+    float *dev_a, *dev_partial_sums;
+    CUDA_CHECK(cudaMalloc(&dev_a, bytes));
+    CUDA_CHECK(cudaMalloc(&dev_partial_sums, blocks * sizeof(float)));
+    CUDA_CHECK(cudaMemcpyAsync(dev_a, a, bytes, cudaMemcpyHostToDevice, stream));
+
+    /* Correct first: the partial sums must add up to the CPU's sum, within (elements per thread + 8 tree
+     * steps) x 2^-24 relative, for these non-negative terms. */
+    partial_reduce<<<blocks, THREADS_PER_BLOCK, 0, stream>>>(dev_a, n, dev_partial_sums);
+    CHECK_LAUNCH();
+    CUDA_CHECK(cudaMemcpyAsync(partial_sums, dev_partial_sums, blocks * sizeof(float), cudaMemcpyDeviceToHost, stream));
+    CUDA_CHECK(cudaStreamSynchronize(stream));
+    double got = 0.0;
+    for (int b = 0; b < blocks; b++)
+        got += partial_sums[b];
+    long long threads = (long long)blocks * THREADS_PER_BLOCK;
+    double tolerance = ((n + threads - 1) / threads + 8) * 0x1p-24;
+    int ok = check_report(relative_error(got, want) <= tolerance, "partial sums add up to %.6f, CPU %.6f, "
+                          "relative error %.1e <= %.1e", got, want, relative_error(got, want), tolerance);
+    if (!ok)
+        return 1;
+
+    /* Events are created once; creating one does not start anything. */
+    cudaEvent_t event_begin, event_end;
+    CUDA_CHECK(cudaEventCreate(&event_begin));
+    CUDA_CHECK(cudaEventCreate(&event_end));
+    double *launch_ms = (double *)malloc(reps * sizeof(double)), *synced_ms = (double *)malloc(reps * sizeof(double));
+    for (int r = -1; r < reps; r++) {  /* r = -1: warm-up */
+        double t0 = wall_seconds();
+        CUDA_CHECK(cudaEventRecord(event_begin, stream));
+        partial_reduce<<<blocks, THREADS_PER_BLOCK, 0, stream>>>(dev_a, n, dev_partial_sums);
+        CHECK_LAUNCH();
+        CUDA_CHECK(cudaEventRecord(event_end, stream));
+        double t1 = wall_seconds();  /* the host is back here long before the kernel ends */
+        /* Wait until the GPU has passed event_end; only then can its time be read. The article also
+         * calls event_end.wait(stream): that makes later work on a stream wait for the event, which
+         * matters across streams, not for reading a time. */
+        CUDA_CHECK(cudaEventSynchronize(event_end));
+        double t2 = wall_seconds();
+        float elapsed = 0.0f;
+        CUDA_CHECK(cudaEventElapsedTime(&elapsed, event_begin, event_end));
+        if (r >= 0) {
+            ms[r] = elapsed;
+            launch_ms[r] = (t1 - t0) * 1e3;
+            synced_ms[r] = (t2 - t0) * 1e3;
+        }
+    }
+    double copy_gbs = measure_copy_bandwidth(1u << 30);
+    printf("\npartial_reduce over %lld float32 (%.0f MB), %d blocks of %d threads, %d runs:\n", n, bytes / 1e6,
+           blocks, THREADS_PER_BLOCK, reps);
+    print_bandwidth("events around the kernel", stats_of(ms, reps), bytes, copy_gbs, "of copy");
+    print_time("host clock, launch only", stats_of(launch_ms, reps));
+    printf("  <- the launch, not the kernel\n");
+    print_time("host clock, launch + wait", stats_of(synced_ms, reps));
+    printf("  <- the kernel plus launch and wake-up\n");
+    if (bytes < dev.l2_bytes)
+        printf("note: the array (%.0f MB) fits in the %.0f MB L2 cache, so repeated runs read it from there; "
+               "-n 1e9 measures DRAM.\n", bytes / 1e6, dev.l2_bytes / 1e6);
+    CUDA_CHECK(cudaEventDestroy(event_begin));
+    CUDA_CHECK(cudaEventDestroy(event_end));
+    free(launch_ms);
+    free(synced_ms);
+
+    CUDA_CHECK(cudaStreamDestroy(stream));
+    CUDA_CHECK(cudaFree(dev_a));
+    CUDA_CHECK(cudaFree(dev_partial_sums));
+    free(a);
+    free(partial_sums);
+    free(ms);
+    return 0;
+}

@@ -1,0 +1,231 @@
+/* streams.cu: Part 3, Examples 3.2 and 3.3, independent work in many streams versus one.
+ * Normalising ten arrays is ten independent jobs. Queued on one stream they run one after another;
+ * on ten streams, one job's copies can overlap another's kernels and the copies in the two directions
+ * can overlap each other (the GPU has separate copy engines), so the run approaches the time the bytes
+ * need to cross the bus. This program times both in one run, against that transfer bound.
+ *   make ch3 && ./ch3_streams_events/streams              (10 arrays of 10,000,000 float32)
+ *   ./ch3_streams_events/streams --streams 2
+ *   ./ch3_streams_events/streams --pageable               (without pinned memory: no overlap)
+ */
+#include <stdio.h>
+#include <stdlib.h>
+
+#include "../common/check.h"
+#include "../common/cli.h"
+#include "../common/device.h"
+#include "../common/stats.h"
+#include "../common/timer.h"
+
+enum { THREADS_PER_BLOCK = 256 };
+
+/* Chapter 2's better reduction, 256 threads a block: one partial sum per block. */
+__global__ void partial_reduce(const float *array, long long n, float *partial_sums)
+{
+    __shared__ float s_block[THREADS_PER_BLOCK];
+    int tid = threadIdx.x;
+    float s_thread = 0.0f;
+    for (long long i = tid + (long long)blockIdx.x * blockDim.x; i < n; i += (long long)blockDim.x * gridDim.x)
+        s_thread += array[i];
+    s_block[tid] = s_thread;
+    __syncthreads();
+    for (int i = THREADS_PER_BLOCK / 2; i > 0; i /= 2) {
+        if (tid < i)
+            s_block[tid] += s_block[tid + i];
+        __syncthreads();
+    }
+    if (tid == 0)
+        partial_sums[blockIdx.x] = s_block[0];
+}
+
+/* One thread of one block adds the partial sums into a one-element array, so that the sum never
+ * leaves the GPU: the next kernel on the stream reads it from there. */
+__global__ void single_thread_sum(const float *partial_sums, int count, float *sum)
+{
+    float s = 0.0f;
+    for (int i = 0; i < count; i++)
+        s += partial_sums[i];
+    sum[0] = s;
+}
+
+__global__ void divide_by(float *array, long long n, const float *sum)
+{
+    for (long long i = threadIdx.x + (long long)blockIdx.x * blockDim.x; i < n; i += (long long)blockDim.x * gridDim.x)
+        array[i] /= sum[0];
+}
+
+struct job {
+    float *host_in, *host_out;           /* array i's input (filled with i + 1) and its result */
+    float *dev_a, *dev_partial_sums, *dev_sum;
+};
+
+/* Queues one array's whole normalisation on a stream: nothing here waits. */
+static void queue_normalize(struct job *j, long long n, int blocks, cudaStream_t s)
+{
+    size_t bytes = n * sizeof(float);
+    CUDA_CHECK(cudaMemcpyAsync(j->dev_a, j->host_in, bytes, cudaMemcpyHostToDevice, s));
+    partial_reduce<<<blocks, THREADS_PER_BLOCK, 0, s>>>(j->dev_a, n, j->dev_partial_sums);
+    CHECK_LAUNCH();
+    single_thread_sum<<<1, 1, 0, s>>>(j->dev_partial_sums, blocks, j->dev_sum);
+    CHECK_LAUNCH();
+    divide_by<<<blocks, THREADS_PER_BLOCK, 0, s>>>(j->dev_a, n, j->dev_sum);
+    CHECK_LAUNCH();
+    CUDA_CHECK(cudaMemcpyAsync(j->host_out, j->dev_a, bytes, cudaMemcpyDeviceToHost, s));
+}
+
+/* Runs every job, job i on stream i % count, and returns the GPU time from the first operation to
+ * the last: all streams wait for a start event recorded on stream 0 (fork), and stream 0 waits for an
+ * event recorded at the end of each stream before recording the stop event (join). */
+static float run_all(struct job *jobs, int arrays, long long n, int blocks, cudaStream_t *streams, int count,
+                     double *host_ms, double *queue_ms)
+{
+    cudaEvent_t start, stop, done[64];
+    CUDA_CHECK(cudaEventCreate(&start));
+    CUDA_CHECK(cudaEventCreate(&stop));
+    for (int k = 0; k < count; k++)
+        CUDA_CHECK(cudaEventCreateWithFlags(&done[k], cudaEventDisableTiming));
+    double t0 = wall_seconds();
+    CUDA_CHECK(cudaEventRecord(start, streams[0]));
+    for (int k = 1; k < count; k++)
+        CUDA_CHECK(cudaStreamWaitEvent(streams[k], start, 0));
+    for (int i = 0; i < arrays; i++)
+        queue_normalize(&jobs[i], n, blocks, streams[i % count]);
+    *queue_ms = (wall_seconds() - t0) * 1e3 / arrays;
+    for (int k = 1; k < count; k++) {
+        CUDA_CHECK(cudaEventRecord(done[k], streams[k]));
+        CUDA_CHECK(cudaStreamWaitEvent(streams[0], done[k], 0));
+    }
+    CUDA_CHECK(cudaEventRecord(stop, streams[0]));
+    CUDA_CHECK(cudaEventSynchronize(stop));
+    *host_ms = (wall_seconds() - t0) * 1e3;
+    float ms = 0.0f;
+    CUDA_CHECK(cudaEventElapsedTime(&ms, start, stop));
+    CUDA_CHECK(cudaEventDestroy(start));
+    CUDA_CHECK(cudaEventDestroy(stop));
+    for (int k = 0; k < count; k++)
+        CUDA_CHECK(cudaEventDestroy(done[k]));
+    return ms;
+}
+
+/* Each output must sum to 1 (see normalize.cu for the bound) with all its elements equal. */
+static int check_outputs(const struct job *jobs, int arrays, long long n, int blocks, const char *what)
+{
+    long long threads = (long long)blocks * THREADS_PER_BLOCK;
+    double tolerance = ((n + threads - 1) / threads + 8 + blocks + 1) * 0x1p-24, worst = 0.0;
+    long long unequal = 0;
+    for (int i = 0; i < arrays; i++) {
+        double sum = 0.0;
+        for (long long e = 0; e < n; e++) {
+            sum += jobs[i].host_out[e];
+            unequal += jobs[i].host_out[e] != jobs[i].host_out[0];
+        }
+        if (relative_error(sum, 1.0) > worst || sum != sum)
+            worst = relative_error(sum, 1.0);
+    }
+    return check_report(worst <= tolerance && unequal == 0, "%s: %d arrays sum to 1 within %.1e (worst %.1e), "
+                        "%lld elements unlike their array's first", what, arrays, tolerance, worst, unequal);
+}
+
+int main(int argc, char **argv)
+{
+    long long n = 10000000;
+    int arrays = 10, stream_count = 10, reps = 5, pageable = 0;
+    struct cli_option options[] = {
+        {"-n", CLI_SIZE, &n, 1, 1e9, "elements per array (default 10000000, the article's)"},
+        {"--arrays", CLI_INT, &arrays, 1, 64, "number of arrays (default 10)"},
+        {"--streams", CLI_INT, &stream_count, 1, 64, "streams for the many-stream run (default 10)"},
+        {"-r", CLI_INT, &reps, 1, 1000, "timed runs of each (default 5)"},
+        {"--pageable", CLI_FLAG, &pageable, 0, 0, "use ordinary malloc'd host memory instead of pinned"},
+    };
+    int device = cli_parse(argc, argv, "Part 3, Examples 3.2-3.3: ten arrays on one stream vs ten streams.",
+                           options, 5);
+    struct device_info dev;
+    device_start(device, &dev);
+    size_t bytes = n * sizeof(float);
+    device_need_memory(&dev, arrays * bytes, "-n 1e6");
+    int blocks = 32 * dev.sms;
+
+    /* Everything is allocated before anything is timed: cudaMallocHost and cudaMalloc synchronise the
+     * device, so allocating inside the loop (as the article pinned each array there) serialises it. */
+    struct job jobs[64];
+    for (int i = 0; i < arrays; i++) {
+        if (pageable) {
+            jobs[i].host_in = (float *)malloc(bytes);
+            jobs[i].host_out = (float *)malloc(bytes);
+            if (!jobs[i].host_in || !jobs[i].host_out) {
+                fprintf(stderr, "out of host memory; try a smaller -n\n");
+                return 1;
+            }
+        } else {
+            CUDA_CHECK(cudaMallocHost(&jobs[i].host_in, bytes));
+            CUDA_CHECK(cudaMallocHost(&jobs[i].host_out, bytes));
+        }
+        for (long long e = 0; e < n; e++)
+            jobs[i].host_in[e] = (float)(i + 1);
+        for (long long e = 0; e < n; e++)
+            jobs[i].host_out[e] = -1.0f;  /* touched now, so no page faults inside the timing */
+        CUDA_CHECK(cudaMalloc(&jobs[i].dev_a, bytes));
+        CUDA_CHECK(cudaMalloc(&jobs[i].dev_partial_sums, blocks * sizeof(float)));
+        CUDA_CHECK(cudaMalloc(&jobs[i].dev_sum, sizeof(float)));
+    }
+    /* Non-blocking streams: with the legacy default stream (stream 0) in play, every operation on it
+     * waits for all other blocking streams and they wait for it, an implicit synchronisation. */
+    cudaStream_t streams[64];
+    for (int k = 0; k < stream_count; k++)
+        CUDA_CHECK(cudaStreamCreateWithFlags(&streams[k], cudaStreamNonBlocking));
+
+    /* The limit: each array crosses the bus twice. With two or more copy engines the two directions
+     * overlap and the slower one bounds the run; with one, they add up. */
+    double h2d = measure_transfer_bandwidth(bytes, 1, !pageable), d2h = measure_transfer_bandwidth(bytes, 0, !pageable);
+    double in_ms = arrays * bytes / (h2d * 1e9) * 1e3, out_ms = arrays * bytes / (d2h * 1e9) * 1e3;
+    double bound = dev.copy_engines >= 2 ? (in_ms > out_ms ? in_ms : out_ms) : in_ms + out_ms;
+    printf("%d arrays of %lld float32 (%.0f MB each), %s host memory, %d copy engines\n", arrays, n, bytes / 1e6,
+           pageable ? "pageable" : "pinned", dev.copy_engines);
+    printf("host->device %.1f GB/s, device->host %.1f GB/s (measured now): transfer bound %.2f ms (%s)\n\n", h2d,
+           d2h, bound, dev.copy_engines >= 2 ? "the two directions overlap" : "one copy engine: in, then out");
+
+    int ok = 1, counts[2] = {1, stream_count};
+    double medians[2];
+    double *ms = (double *)malloc(reps * sizeof(double)), host_ms = 0.0, queue_ms = 0.0;
+    for (int m = 0; m < 2; m++) {
+        double host_total = 0.0;
+        for (int r = -1; r < reps; r++) {  /* r = -1: warm-up and check */
+            float t = run_all(jobs, arrays, n, blocks, streams, counts[m], &host_ms, &queue_ms);
+            if (r == -1) {
+                char what[64];
+                snprintf(what, sizeof what, "%d stream%s", counts[m], counts[m] > 1 ? "s" : "");
+                ok &= check_outputs(jobs, arrays, n, blocks, what);
+            } else {
+                ms[r] = t;
+                host_total += host_ms;
+            }
+        }
+        struct stats s = stats_of(ms, reps);
+        medians[m] = s.median;
+        char label[64];
+        snprintf(label, sizeof label, "%d stream%s (events)", counts[m], counts[m] > 1 ? "s" : "");
+        print_time(label, s);
+        printf("  = %.2f x the bound; host clock %.2f ms; queueing %.3f ms per array\n", s.median / bound,
+               host_total / reps, queue_ms);
+    }
+    printf("\nspeed-up of %d streams over 1: %.2fx\n", stream_count, medians[0] / medians[1]);
+    if (pageable)
+        printf("(pageable memory: each copy is staged through a driver buffer while the host waits, so copies "
+               "cannot overlap; try without --pageable)\n");
+
+    for (int k = 0; k < stream_count; k++)
+        CUDA_CHECK(cudaStreamDestroy(streams[k]));
+    for (int i = 0; i < arrays; i++) {
+        if (pageable) {
+            free(jobs[i].host_in);
+            free(jobs[i].host_out);
+        } else {
+            CUDA_CHECK(cudaFreeHost(jobs[i].host_in));
+            CUDA_CHECK(cudaFreeHost(jobs[i].host_out));
+        }
+        CUDA_CHECK(cudaFree(jobs[i].dev_a));
+        CUDA_CHECK(cudaFree(jobs[i].dev_partial_sums));
+        CUDA_CHECK(cudaFree(jobs[i].dev_sum));
+    }
+    free(ms);
+    return ok ? 0 : 1;
+}
