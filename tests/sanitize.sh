@@ -28,7 +28,8 @@ while read -r line; do
         # expect (not clean here), while device_query's launches past the limits fail on purpose.
         extra="--report-api-errors no"
         [ "$tool" = memcheck ] && extra="$extra --leak-check full"
-        compute-sanitizer --tool $tool $extra --error-exitcode 86 ./$line </dev/null >"$out" 2>&1
+        # A time limit, so that a hang (a lock that never frees) fails the test instead of the suite.
+        timeout 300 compute-sanitizer --tool $tool $extra --error-exitcode 86 ./$line </dev/null >"$out" 2>&1
         code=$?
         if [ "$want" = "error" ]; then
             ok $((code != 86)) "$tool reports the error in: $line" "exit $code; $(tail -n 3 "$out")"

@@ -8,6 +8,7 @@
 #include "../common/device.h"
 #include "../common/image.h"
 #include "../common/stats.h"
+#include "../common/text.h"
 #include "../common/timer.h"
 
 #include <math.h>
@@ -224,6 +225,33 @@ static void test_csv(void)
     ok(strstr(text, " UTC\nn,ms\n10,1.500\n") != NULL, "CSV has the date, header row and data row");
 }
 
+static void test_text(void)
+{
+    enum { N = 1000000 };
+    static unsigned char a[N], b[N];
+    english_like_text(a, N, 42);
+    english_like_text(b, N, 42);
+    ok(!memcmp(a, b, N), "english_like_text is deterministic for a seed");
+    english_like_text(b, N, 43);
+    ok(memcmp(a, b, N) != 0, "another seed gives another text");
+    long counts[256] = {0}, letters = 0;
+    for (int i = 0; i < N; i++)
+        counts[a[i]]++;
+    for (int c = 'a'; c <= 'z'; c++)
+        letters += counts[c] + counts[c - 'a' + 'A'];
+    double e = (double)(counts['e'] + counts['E']) / letters, z = (double)(counts['z'] + counts['Z']) / letters;
+    ok(e > 0.11 && e < 0.14 && z < 0.002, "letter frequencies are English-like (e about 12.7%, z rare)");
+    ok(counts[' '] > N / 8 && counts['.'] > 0 && counts[','] > 0 && counts['\n'] > 0 && counts['T'] > 0,
+       "spaces, punctuation, line breaks and capitals occur");
+    int only_ascii = 1;
+    for (int c = 128; c < 256; c++)
+        only_ascii &= counts[c] == 0;
+    ok(only_ascii, "the text is 7-bit ASCII");
+    unsigned char one[1] = {0};
+    english_like_text(one, 1, 7);
+    ok(one[0] >= 'A' && one[0] <= 'Z', "a 1-byte text is one capital letter");
+}
+
 static void test_make_dir(void)
 {
     make_dir(scratch_path("a/b/c"));
@@ -299,6 +327,7 @@ int main(void)
     test_colormap();
     test_pnm();
     test_csv();
+    test_text();
     test_make_dir();
     test_cuda_parts();
     printf("1..%d\n", test_number);
