@@ -1,6 +1,6 @@
 /* stream_timing.cu: Part 3, Examples 3.6 and 3.7, events around every stage of every stream.
  * Each array's work (copy in, three kernels, copy out) gets an event before and after every stage, for
- * one stream and for ten. Every time is read against one start event, so the stages of all streams land
+ * one stream, for ten, and for ten whose copies in are chained one after another (streams.cu says why). Every time is read against one start event, so the stages of all streams land
  * on one clock: a timeline like Nsight Systems would draw, written as CSV for a Gantt chart.
  * An event marks when its stream reached that point, so a stage that had to wait for a busy copy engine
  * or for SMs shows as a longer bar, not a later one.
@@ -86,13 +86,17 @@ int main(int argc, char **argv)
         for (int s = 0; s <= STAGES; s++)
             CUDA_CHECK(cudaEventCreate(&marks[i][s]));
     }
-    FILE *csv = csv_open(csv_path, &dev, "streams,stream,array,stage,start_ms,end_ms");
+    cudaEvent_t copied_in[MAX_ARRAYS];
+    for (int i = 0; i < arrays; i++)
+        CUDA_CHECK(cudaEventCreateWithFlags(&copied_in[i], cudaEventDisableTiming));
+    FILE *csv = csv_open(csv_path, &dev, "mode,streams,stream,array,stage,start_ms,end_ms");
     int ok = 1;
     printf("%d arrays of %lld float32 (%.0f MB each), pinned, %d copy engines\n", arrays, n, bytes / 1e6,
            dev.copy_engines);
 
-    int counts[2] = {1, arrays};
-    for (int m = 0; m < 2; m++) {
+    int counts[3] = {1, arrays, arrays};
+    const char *modes[3] = {"one", "many", "chained"};
+    for (int m = 0; m < 3; m++) {
         for (int run = 0; run < 2; run++) {  /* run 0 warms up; run 1 is recorded */
             for (int i = 0; i < arrays; i++)
                 for (long long e = 0; e < n; e++)
@@ -103,8 +107,11 @@ int main(int argc, char **argv)
             for (int i = 0; i < arrays; i++) {
                 cudaStream_t s = streams[i % counts[m]];
                 CUDA_CHECK(cudaEventRecord(marks[i][0], s));
+                if (m == 2 && i > 0)  /* chained: this copy in waits until the previous one is done */
+                    CUDA_CHECK(cudaStreamWaitEvent(s, copied_in[i - 1], 0));
                 CUDA_CHECK(cudaMemcpyAsync(dev_a[i], host[i], bytes, cudaMemcpyHostToDevice, s));
                 CUDA_CHECK(cudaEventRecord(marks[i][1], s));
+                CUDA_CHECK(cudaEventRecord(copied_in[i], s));
                 partial_reduce<<<blocks, THREADS_PER_BLOCK, 0, s>>>(dev_a[i], n, dev_partial_sums[i]);
                 CHECK_LAUNCH();
                 CUDA_CHECK(cudaEventRecord(marks[i][2], s));
@@ -128,8 +135,8 @@ int main(int argc, char **argv)
             if (!(relative_error(sum, 1.0) <= worst))
                 worst = relative_error(sum, 1.0);
         }
-        ok &= check_report(worst <= tolerance, "%d stream%s: %d arrays sum to 1 within %.1e (worst %.1e)", counts[m],
-                           counts[m] > 1 ? "s" : "", arrays, tolerance, worst);
+        ok &= check_report(worst <= tolerance, "%s, %d stream%s: %d arrays sum to 1 within %.1e (worst %.1e)",
+                           modes[m], counts[m], counts[m] > 1 ? "s" : "", arrays, tolerance, worst);
 
         /* Every mark against the one start event; the total runs from it to the latest end. */
         float last = 0.0f, copy_in = 0.0f, kernels = 0.0f, copy_out = 0.0f;
@@ -138,13 +145,14 @@ int main(int argc, char **argv)
                 float begin = 0.0f, end = 0.0f;
                 CUDA_CHECK(cudaEventElapsedTime(&begin, start, marks[i][s]));
                 CUDA_CHECK(cudaEventElapsedTime(&end, start, marks[i][s + 1]));
-                csv_row(csv, "%d,%d,%d,%s,%.4f,%.4f", counts[m], i % counts[m], i, stage_names[s], begin, end);
+                csv_row(csv, "%s,%d,%d,%d,%s,%.4f,%.4f", modes[m], counts[m], i % counts[m], i, stage_names[s], begin,
+                        end);
                 last = end > last ? end : last;
                 *(s == 0 ? &copy_in : s == STAGES - 1 ? &copy_out : &kernels) += end - begin;
             }
-        printf("  %2d stream%s: total %.2f ms from the first begin to the last end "
+        printf("  %-7s %2d stream%s: total %.2f ms from the first begin to the last end "
                "(stage bars add up to: copies in %.2f, kernels %.2f, copies out %.2f ms)\n",
-               counts[m], counts[m] > 1 ? "s" : " ", last, copy_in, kernels, copy_out);
+               modes[m], counts[m], counts[m] > 1 ? "s" : " ", last, copy_in, kernels, copy_out);
     }
     csv_close(csv);
     printf("wrote %s (make figures draws it as a Gantt chart)\n", csv_path);
@@ -155,6 +163,7 @@ int main(int argc, char **argv)
         CUDA_CHECK(cudaFree(dev_partial_sums[i]));
         CUDA_CHECK(cudaFree(dev_sum[i]));
         CUDA_CHECK(cudaStreamDestroy(streams[i]));
+        CUDA_CHECK(cudaEventDestroy(copied_in[i]));
         for (int s = 0; s <= STAGES; s++)
             CUDA_CHECK(cudaEventDestroy(marks[i][s]));
     }

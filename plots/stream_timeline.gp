@@ -1,42 +1,46 @@
-# stream_timeline.gp: Examples 3.6-3.7, the stages of ten normalisations on 1 stream and on 10, as a
-# Gantt chart: one row per stream, one colour (and shade) per stage, the same time axis for both panels.
+# stream_timeline.gp: Examples 3.6-3.7, the stages of ten normalisations as a Gantt chart: one row per
+# stream, one colour (and shade) per stage, the same time axis in the three panels: one stream, ten
+# streams as in the article, ten streams with the copies in chained.
 #   gnuplot -e "data='output'; out='figures'" plots/stream_timeline.gp
 # Reads data/ch3/stream_timeline.csv (ch3_streams_events/stream_timing), writes out/ch3_stream_timeline.png.
 if (!exists("data")) data = 'output'
 if (!exists("out")) out = 'figures'
 file = data.'/ch3/stream_timeline.csv'
 device = system("head -n 1 '".file."' | sed 's/^# device: //; s/, compute.*//'")
-many = int(system("tail -n 1 '".file."' | cut -d, -f1"))
-end_one = real(system("grep '^1,' '".file."' | cut -d, -f6 | sort -g | tail -n 1"))
-end_many = real(system("grep '^".many.",' '".file."' | cut -d, -f6 | sort -g | tail -n 1"))
-xmax = (end_one > end_many ? end_one : end_many) * 1.02
+many = int(system("grep '^many,' '".file."' | head -n 1 | cut -d, -f2"))
+end(mode) = real(system(sprintf("grep '^%s,' '%s' | cut -d, -f7 | sort -g | tail -n 1", mode, file)))
+e1 = end("one"); e2 = end("many"); e3 = end("chained")
+xmax = (e1 > e2 ? (e1 > e3 ? e1 : e3) : (e2 > e3 ? e2 : e3)) * 1.02
 
-set terminal pngcairo size 1000,640 font "sans,11" noenhanced
+set terminal pngcairo size 1000,900 font "sans,11" noenhanced
 set output out.'/ch3_stream_timeline.png'
 set datafile separator ','
 set style fill solid 1.0 border lc rgb "white"
 set xrange [0:xmax]
-set xlabel "time since the first operation (ms, CUDA events)"
 set grid x
-stage(mode, name) = sprintf("< grep '^%d,' '%s' | grep ',%s,'", mode, file, name)
-# Bar: centred on the stage's middle, half-width in x, 0.4 rows high.
-bar = "using (($5+$6)/2):2:(($6-$5)/2):(0.4)"
-set multiplot layout 2,1 title "Normalising 10 arrays of 10,000,000 float32 on ".device
-set title sprintf("1 stream: %.1f ms, every stage waits for the one before", end_one)
-set ylabel "stream"
-set yrange [-0.6:0.6]
-set ytics 1
 set key outside right
-plot stage(1, "copy_in") @bar with boxxyerror lc rgb "#08519c" title "copy in", \
-     stage(1, "partial_reduce") @bar with boxxyerror lc rgb "#fd8d3c" title "partial_reduce", \
-     stage(1, "single_thread_sum") @bar with boxxyerror lc rgb "#e31a1c" title "single_thread_sum", \
-     stage(1, "divide_by") @bar with boxxyerror lc rgb "#fdd49e" title "divide_by", \
-     stage(1, "copy_out") @bar with boxxyerror lc rgb "#6baed6" title "copy out"
-set title sprintf("%d streams: %.1f ms, copies in and out overlap", many, end_many)
+set ylabel "stream"
+set ytics 1
+rows(mode, name) = sprintf("< grep '^%s,' '%s' | grep ',%s,'", mode, file, name)
+# A bar centred on the stage's middle: half its length in x, 0.4 of a row in y.
+bar = "using (($6+$7)/2):3:(($7-$6)/2):(0.4) with boxxyerror"
+panel = "plot rows(mode, 'copy_in') @bar lc rgb '#08519c' title 'copy in', \
+  rows(mode, 'partial_reduce') @bar lc rgb '#fd8d3c' title 'partial_reduce', \
+  rows(mode, 'single_thread_sum') @bar lc rgb '#e31a1c' title 'single_thread_sum', \
+  rows(mode, 'divide_by') @bar lc rgb '#fdd49e' title 'divide_by', \
+  rows(mode, 'copy_out') @bar lc rgb '#6baed6' title 'copy out'"
+set multiplot layout 3,1 title "Normalising 10 arrays of 10,000,000 float32 on ".device." (CUDA events)"
+mode = "one"
+set title sprintf("1 stream: %.1f ms; every stage waits for the one before", e1)
+set yrange [-0.6:0.6]
+@panel
+unset key
+mode = "many"
+set title sprintf("%d streams as in the article: %.1f ms; the copies in share the bus and all finish late", many, e2)
 set yrange [-0.6:many - 0.4]
-plot stage(many, "copy_in") @bar with boxxyerror lc rgb "#08519c" title "copy in", \
-     stage(many, "partial_reduce") @bar with boxxyerror lc rgb "#fd8d3c" title "partial_reduce", \
-     stage(many, "single_thread_sum") @bar with boxxyerror lc rgb "#e31a1c" title "single_thread_sum", \
-     stage(many, "divide_by") @bar with boxxyerror lc rgb "#fdd49e" title "divide_by", \
-     stage(many, "copy_out") @bar with boxxyerror lc rgb "#6baed6" title "copy out"
+@panel
+mode = "chained"
+set title sprintf("%d streams, each copy in waiting for the previous one: %.1f ms; in and out overlap", many, e3)
+set xlabel "time since the first operation (ms)"
+@panel
 unset multiplot

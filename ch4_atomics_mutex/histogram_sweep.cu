@@ -1,0 +1,139 @@
+/* histogram_sweep.cu: Part 4, the block-count sweep: both GPU histograms of the article over 32 x i
+ * blocks. The global-atomics kernel is limited by contention on 128 addresses as soon as the GPU is
+ * full, so more blocks neither help nor hurt. The shared-memory kernel contends on chip, but each block
+ * ends with up to 128 global atomics: those grow with the number of blocks, so after a sweet spot more
+ * blocks make it slower. Too few blocks leave SMs idle in both. (The kernels are histogram.cu's,
+ * repeated so that this file stands alone.)
+ *   make ch4 && ./ch4_atomics_mutex/histogram_sweep        (i = 10, 15, ..., 995; writes CSV for make figures)
+ *   ./ch4_atomics_mutex/histogram_sweep --step 50 -r 5
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "../common/check.h"
+#include "../common/cli.h"
+#include "../common/csv.h"
+#include "../common/device.h"
+#include "../common/stats.h"
+#include "../common/text.h"
+#include "../common/timer.h"
+
+enum { BINS = 128, THREADS = 128 };
+
+/* Example 4.3: atomics on the global histogram. With 128 x 32 x SMs threads (540,672 on 132 SMs)
+ * in flight and 128 bins, about 4,200 threads want each bin if the characters were uniform. They are
+ * not: most of a text is lower-case letters and spaces, so the crowd at 'e' or ' ' is several times
+ * larger, and each atomic on one address waits for the one before it in the L2 cache. */
+__global__ void histogram_global(const unsigned char *text, long long n, unsigned int *histo)
+{
+    for (long long i = threadIdx.x + (long long)blockIdx.x * blockDim.x; i < n; i += (long long)blockDim.x * gridDim.x)
+        if (text[i] < BINS)
+            atomicAdd(&histo[text[i]], 1u);
+}
+
+/* Example 4.4: a private histogram per block in shared memory. Now only a block's 128 threads contend
+ * for its bins, on chip, and each block makes at most 128 global atomics at the end. That last part
+ * grows with the number of blocks: too many blocks and the final atomics dominate (histogram_sweep). */
+__global__ void histogram_shared(const unsigned char *text, long long n, unsigned int *histo)
+{
+    __shared__ unsigned int s_histo[BINS];
+    for (int b = threadIdx.x; b < BINS; b += blockDim.x)
+        s_histo[b] = 0;
+    __syncthreads();
+    for (long long i = threadIdx.x + (long long)blockIdx.x * blockDim.x; i < n; i += (long long)blockDim.x * gridDim.x)
+        if (text[i] < BINS)
+            atomicAdd(&s_histo[text[i]], 1u);
+    __syncthreads();
+    for (int b = threadIdx.x; b < BINS; b += blockDim.x)
+        if (s_histo[b] > 0)
+            atomicAdd(&histo[b], s_histo[b]);
+}
+
+int main(int argc, char **argv)
+{
+    long long n = 5600000;
+    int first = 10, last = 995, step = 5, reps = 21;
+    const char *csv_path = "output/ch4/histogram_sweep.csv";
+    struct cli_option options[] = {
+        {"-n", CLI_SIZE, &n, 1, 2e9, "bytes of synthetic text (default 5600000)"},
+        {"--from", CLI_INT, &first, 1, 100000, "first i of 32 x i blocks (default 10)"},
+        {"--to", CLI_INT, &last, 1, 100000, "last i (default 995)"},
+        {"--step", CLI_INT, &step, 1, 100000, "step of i (default 5, the article's)"},
+        {"-r", CLI_INT, &reps, 1, 100000, "timed runs per point (default 21)"},
+        {"--csv", CLI_STRING, &csv_path, 0, 0, "write the sweep to FILE (default output/ch4/histogram_sweep.csv)"},
+    };
+    int device = cli_parse(argc, argv, "Part 4: both GPU histograms over block counts 32 x i.", options, 6);
+    if (last < first) {
+        fprintf(stderr, "%s: --to %d is below --from %d\n", argv[0], last, first);
+        return 2;
+    }
+    struct device_info dev;
+    device_start(device, &dev);
+    device_need_memory(&dev, n, "-n 1e8");
+
+    unsigned char *text = (unsigned char *)malloc(n), *dev_text;
+    unsigned int want[BINS] = {0}, got[BINS], *dev_histo;
+    double *ms = (double *)malloc(reps * sizeof(double));
+    if (!text || !ms) {
+        fprintf(stderr, "out of host memory; try a smaller -n\n");
+        return 1;
+    }
+    english_like_text(text, n, 2022);
+    for (long long i = 0; i < n; i++)
+        if (text[i] < BINS)
+            want[text[i]]++;
+    CUDA_CHECK(cudaMalloc(&dev_text, n));
+    CUDA_CHECK(cudaMalloc(&dev_histo, sizeof want));
+    CUDA_CHECK(cudaMemcpy(dev_text, text, n, cudaMemcpyHostToDevice));
+
+    FILE *csv = csv_open(csv_path, &dev, "kernel,i,blocks,median_ms,mean_ms,std_ms,sms");
+    struct gpu_timer timer;
+    gpu_timer_create(&timer);
+    int ok = 1, points = 0, best_i[2] = {0, 0};
+    double best_ms[2] = {1e30, 1e30};
+    const char *kernels[2] = {"global", "shared"};
+    for (int i = first; i <= last; i += step) {
+        int blocks = 32 * i;
+        for (int k = 0; k < 2; k++) {
+            for (int r = -1; r < reps; r++) {  /* r = -1: the checked run */
+                gpu_timer_start(&timer, 0);
+                CUDA_CHECK(cudaMemsetAsync(dev_histo, 0, sizeof want, 0));
+                if (k == 0)
+                    histogram_global<<<blocks, THREADS>>>(dev_text, n, dev_histo);
+                else
+                    histogram_shared<<<blocks, THREADS>>>(dev_text, n, dev_histo);
+                CHECK_LAUNCH();
+                float t = gpu_timer_stop(&timer);
+                if (r >= 0) {
+                    ms[r] = t;
+                } else {
+                    CUDA_CHECK(cudaMemcpy(got, dev_histo, sizeof got, cudaMemcpyDeviceToHost));
+                    if (memcmp(got, want, sizeof want))
+                        ok &= check_report(0, "%s kernel with %d blocks differs from the CPU", kernels[k], blocks);
+                }
+            }
+            struct stats s = stats_of(ms, reps);
+            csv_row(csv, "%s,%d,%d,%.5f,%.5f,%.5f,%d", kernels[k], i, blocks, s.median, s.mean, s.std, dev.sms);
+            if (s.median < best_ms[k]) {
+                best_ms[k] = s.median;
+                best_i[k] = i;
+            }
+        }
+        points++;
+    }
+    csv_close(csv);
+    ok &= check_report(ok, "%d block counts x 2 kernels, every histogram equal to the CPU's", points);
+    printf("%lld bytes of synthetic text, %d points, %d runs each:\n", n, points, reps);
+    for (int k = 0; k < 2; k++)
+        printf("  %-7s best at 32 x %d = %d blocks (%.1f blocks per SM): %.3f ms, %.1f GB/s\n", kernels[k], best_i[k],
+               32 * best_i[k], 32.0 * best_i[k] / dev.sms, best_ms[k], n / (best_ms[k] * 1e-3) / 1e9);
+    printf("wrote %s\n", csv_path);
+
+    gpu_timer_destroy(&timer);
+    CUDA_CHECK(cudaFree(dev_text));
+    CUDA_CHECK(cudaFree(dev_histo));
+    free(text);
+    free(ms);
+    return ok ? 0 : 1;
+}

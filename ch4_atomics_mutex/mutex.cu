@@ -1,0 +1,92 @@
+/* mutex.cu: Part 4, Example 4.5, a lock built from atomicCAS, guarding a plain x[0] = x[0] + 1.
+ * A mutex is one int: 0 free, 1 taken. lock() spins until atomicCAS(mutex, 0, 1) finds it 0 (and so
+ * sets it to 1); unlock() puts 0 back with atomicExch. Between the two, one thread at a time runs the
+ * critical section, so even a non-atomic update is safe.
+ *   make ch4 && ./ch4_atomics_mutex/mutex                    (10 blocks x 16 threads: 160)
+ *   ./ch4_atomics_mutex/mutex --blocks 100 --threads 128
+ */
+#include <stdio.h>
+
+#include "../common/check.h"
+#include "../common/cli.h"
+#include "../common/device.h"
+
+__device__ void lock(int *mutex)
+{
+    while (atomicCAS(mutex, 0, 1) != 0) {
+        /* spin: someone else holds it */
+    }
+    /* Acquire: what the previous holder wrote before its unlock is visible to our reads from here. */
+    __threadfence();
+}
+
+__device__ void unlock(int *mutex)
+{
+    /* Release: our writes in the critical section reach the whole device before the lock is seen free.
+     * Without this fence the next holder could take the lock and still read the old x[0]. */
+    __threadfence();
+    atomicExch(mutex, 0);
+}
+
+/* The article's version: every thread takes the lock. Before Volta (compute capability 7.0) the 32
+ * threads of a warp shared one program counter: if one lane took the lock, the others kept the warp in
+ * the spin loop and the holder could never reach unlock, a deadlock. Since Volta each thread has its own
+ * program counter and the scheduler lets the holder progress, so this works, slowly: every thread
+ * queues for one lock. */
+__global__ void add_one_locked_per_thread(int *x, int *mutex)
+{
+    lock(mutex);
+    x[0] = x[0] + 1;
+    unlock(mutex);
+}
+
+/* The safe pattern on any GPU: one lock taker per block. The block first agrees on its own part (here
+ * an atomicAdd in shared memory), then thread 0 alone takes the global lock once for the whole block. */
+__global__ void add_one_locked_per_block(int *x, int *mutex)
+{
+    __shared__ int block_count;
+    if (threadIdx.x == 0)
+        block_count = 0;
+    __syncthreads();
+    atomicAdd(&block_count, 1);
+    __syncthreads();
+    if (threadIdx.x == 0) {
+        lock(mutex);
+        x[0] = x[0] + block_count;
+        unlock(mutex);
+    }
+}
+
+int main(int argc, char **argv)
+{
+    int blocks = 10, threads = 16;
+    struct cli_option options[] = {
+        {"--blocks", CLI_INT, &blocks, 1, 1e5, "blocks (default 10)"},
+        {"--threads", CLI_INT, &threads, 1, 1024, "threads per block (default 16)"},
+    };
+    int device = cli_parse(argc, argv, "Part 4, Example 4.5: a compare-and-swap mutex around x[0] += 1.", options, 2);
+    struct device_info dev;
+    device_start(device, &dev);
+    if (dev.major < 7)
+        printf("note: compute capability %d.%d has no independent thread scheduling: the per-thread lock "
+               "below may deadlock here\n", dev.major, dev.minor);
+    int *dev_x, *dev_mutex, x = 0, ok = 1, expected = blocks * threads;
+    CUDA_CHECK(cudaMalloc(&dev_x, sizeof(int)));
+    CUDA_CHECK(cudaMalloc(&dev_mutex, sizeof(int)));
+    for (int per_block = 0; per_block < 2; per_block++) {
+        CUDA_CHECK(cudaMemset(dev_x, 0, sizeof(int)));
+        CUDA_CHECK(cudaMemset(dev_mutex, 0, sizeof(int)));  /* the lock starts free: never assume memory is 0 */
+        if (per_block)
+            add_one_locked_per_block<<<blocks, threads>>>(dev_x, dev_mutex);
+        else
+            add_one_locked_per_thread<<<blocks, threads>>>(dev_x, dev_mutex);
+        CHECK_LAUNCH();
+        CUDA_CHECK(cudaMemcpy(&x, dev_x, sizeof x, cudaMemcpyDeviceToHost));
+        printf("%d blocks x %d threads, lock taken per %s: x = %d\n", blocks, threads, per_block ? "block " : "thread",
+               x);
+        ok &= check_report(x == expected, "lock per %s counts %d of %d", per_block ? "block" : "thread", x, expected);
+    }
+    CUDA_CHECK(cudaFree(dev_x));
+    CUDA_CHECK(cudaFree(dev_mutex));
+    return ok ? 0 : 1;
+}
