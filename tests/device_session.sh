@@ -17,7 +17,7 @@ echo "make test: $(grep -E '^(Result|Files=)' "$out/test.log" | tr '\n' ' ')" >>
 grep -v '^[[:space:]]*\(#\|$\)' tests/benchmarks.txt | while read -r line; do
     echo "=== $line"
     t0=$(date +%s)
-    ./$line </dev/null 2>&1
+    timeout 300 ./$line </dev/null 2>&1  # a hang fails this line, not the whole session
     echo "=== exit $? in $(( $(date +%s) - t0 )) s"
 done >"$out/bench.log" 2>&1
 grep -c "^=== exit 0" "$out/bench.log" | sed 's/^/benchmarks exiting 0: /' >>"$out/summary.txt"

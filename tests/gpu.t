@@ -18,7 +18,7 @@ while read -r line; do
         skip "$line" "no GPU"
         continue
     fi
-    ./$line </dev/null >"$out" 2>&1; code=$?
+    timeout 300 ./$line </dev/null >"$out" 2>&1; code=$?  # a hang fails, not stalls
     grep -q "^check: PASS" "$out" && ! grep -q "^check: FAIL" "$out"
     ok $((code != 0 || $?)) "$line: exit 0, check: PASS" "exit $code; last lines: $(tail -n 5 "$out")"
 done <"$list"
