@@ -59,9 +59,10 @@ tests/unit_common: tests/unit_common.c $(COMMON)
 test: all tests/unit_common
 	PROGRAMS="$(PROGRAMS)" prove tests/*.t
 
-# compute-sanitizer's four tools over every program at small sizes (GPU machine only).
+# compute-sanitizer's four tools over every program at small sizes (GPU machine only);
+# make sanitize ONLY=ch4 checks the runs that match a pattern.
 sanitize: all
-	PROGRAMS="$(PROGRAMS)" prove tests/sanitize.sh
+	PROGRAMS="$(PROGRAMS)" ONLY="$(ONLY)" prove tests/sanitize.sh
 
 figures:
 	@sh plots/figures.sh

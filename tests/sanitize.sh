@@ -2,6 +2,7 @@
 # make sanitize: every run of tests/runs.txt under compute-sanitizer's memcheck, racecheck, synccheck
 # and initcheck must be clean, except where tests/sanitize_expect.txt says a tool must report an error
 # (the deliberate races): there the test fails if the tool stays silent.
+# ONLY=PATTERN (make sanitize ONLY=ch4) keeps the runs whose line matches PATTERN.
 . tests/tap.sh
 if ! have_gpu; then
     echo "1..0 # SKIP compute-sanitizer needs a GPU"
@@ -20,7 +21,7 @@ expected() {
 }
 
 { runs; grep -v '^[[:space:]]*\(#\|$\)' tests/sanitize_expect.txt 2>/dev/null | cut -d' ' -f3-; } |
-    sort -u >"$list"
+    sort -u | grep -e "${ONLY:-}" >"$list"
 while read -r line; do
     for tool in memcheck racecheck synccheck initcheck; do
         want=$(expected "$tool $line")
