@@ -106,9 +106,9 @@ int main(int argc, char **argv)
                 CUDA_CHECK(cudaStreamWaitEvent(streams[k], start, 0));  /* every stream starts after start */
             for (int i = 0; i < arrays; i++) {
                 cudaStream_t s = streams[i % counts[m]];
-                CUDA_CHECK(cudaEventRecord(marks[i][0], s));
                 if (m == 2 && i > 0)  /* chained: this copy in waits until the previous one is done */
                     CUDA_CHECK(cudaStreamWaitEvent(s, copied_in[i - 1], 0));
+                CUDA_CHECK(cudaEventRecord(marks[i][0], s));  /* after the wait: the bar is the copy alone */
                 CUDA_CHECK(cudaMemcpyAsync(dev_a[i], host[i], bytes, cudaMemcpyHostToDevice, s));
                 CUDA_CHECK(cudaEventRecord(marks[i][1], s));
                 CUDA_CHECK(cudaEventRecord(copied_in[i], s));

@@ -25,7 +25,7 @@ set y2tics tc rgb "#d94801"
 set yrange [0:*]
 set y2range [0:*]
 set grid x
-set key top center
+set key bottom right
 set xrange [0:max_blocks * 1.01]
 set arrow 1 from best_global, graph 0 to best_global, graph 1 nohead dt 2 lw 2 lc rgb "#08519c"
 set arrow 2 from best_shared, graph 0 to best_shared, graph 1 nohead dt 4 lw 2 lc rgb "#d94801"

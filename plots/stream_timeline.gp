@@ -36,11 +36,11 @@ set yrange [-0.6:0.6]
 @panel
 unset key
 mode = "many"
-set title sprintf("%d streams as in the article: %.1f ms; the copies in share the bus and all finish late", many, e2)
+set title sprintf("%d streams as in the article: %.1f ms (a bar starts when its stream reaches it, waiting included)", many, e2)
 set yrange [-0.6:many - 0.4]
 @panel
 mode = "chained"
-set title sprintf("%d streams, each copy in waiting for the previous one: %.1f ms; in and out overlap", many, e3)
+set title sprintf("%d streams, each copy in chained to the one before: %.1f ms", many, e3)
 set xlabel "time since the first operation (ms)"
 @panel
 unset multiplot
