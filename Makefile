@@ -7,7 +7,7 @@ CH1 := add_scalars add_array grid_stride adjust_log device_query
 CH2 := naive better library reduce2d blobs warp_shuffle ladder
 CH3 := normalize streams events timer stream_timing vector_add_streams
 CH4 := add_one histogram histogram_sweep mutex dot_mutex
-CH5 :=
+CH5 := naive shared blas sgemm_ladder
 
 CH1_PROGRAMS := $(addprefix ch1_embarrassing/,$(CH1))
 CH2_PROGRAMS := $(addprefix ch2_reduction/,$(CH2))
@@ -36,6 +36,9 @@ NVCCFLAGS := -std=c++17 -O3 -lineinfo $(GENCODE) --Werror all-warnings -Xcompile
 LDLIBS    := -lm
 
 COMMON := $(patsubst %.c,%.o,$(wildcard common/*.c))
+
+# The vendor BLAS comparisons link cuBLAS.
+ch5_matmul/blas ch5_matmul/sgemm_ladder: LDLIBS += -lcublas
 
 .PHONY: all ch1 ch2 ch3 ch4 ch5 test sanitize figures clean help
 all: $(PROGRAMS)

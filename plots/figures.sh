@@ -12,6 +12,7 @@ ch2_reduction/ladder -r 11 --csv output/ch2/ladder.csv
 ch3_streams_events/stream_timing --csv output/ch3/stream_timeline.csv
 ch4_atomics_mutex/histogram -r 5 --csv output/ch4/histogram.csv
 ch4_atomics_mutex/histogram_sweep --csv output/ch4/histogram_sweep.csv
+ch5_matmul/sgemm_ladder --csv output/ch5/sgemm_ladder.csv
 "
 if nvidia-smi -L >/dev/null 2>&1; then
     echo "$producers" | grep -v '^$' | while read -r line; do

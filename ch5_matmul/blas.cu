@@ -1,0 +1,157 @@
+/* blas.cu: the French page, "Installer Cupy et comparer": the vendor library against our kernel.
+ * CuPy's matrix product calls cuBLAS; here we call it directly: cublasDgemm on the page's integer
+ * matrices stored as double. Every product of two entries in [-10, 10] and every partial sum of up to
+ * n of them is an integer of magnitude at most 100 n (about 1e6 at n = 10112), far below 2^53, so the
+ * double arithmetic is exact in any order: the result must equal the int64 tiled product bit for bit.
+ * cuBLAS works in column-major order (Fortran's); a row-major matrix read as column-major is its
+ * transpose, so we ask it for C^T = B^T A^T, which in memory is exactly our row-major C.
+ *   make ch5 && ./ch5_matmul/blas                (n = 10112)
+ */
+#include <stdio.h>
+#include <stdlib.h>
+
+#include <cublas_v2.h>
+
+#include "../common/check.h"
+#include "../common/cli.h"
+#include "../common/device.h"
+#include "../common/stats.h"
+#include "../common/timer.h"
+
+enum { TILE = 32 };
+
+/* cuBLAS reports its own status type, not a cudaError_t. */
+#define CUBLAS_CHECK(call) cublas_check((call), #call, __LINE__)
+static void cublas_check(cublasStatus_t status, const char *call, int line)
+{
+    if (status != CUBLAS_STATUS_SUCCESS) {
+        fprintf(stderr, "%s:%d: %s failed: %s\n", __FILE__, line, call, cublasGetStatusString(status));
+        exit(1);
+    }
+}
+
+/* shared.cu's tiled int64 kernel, for the bit-for-bit comparison. */
+__global__ void matmul_shared(const long long *A, const long long *B, long long *C, int n)
+{
+    __shared__ long long sA[TILE][TILE], sB[TILE][TILE];
+    int tx = threadIdx.x, ty = threadIdx.y, x = tx + blockIdx.x * TILE, y = ty + blockIdx.y * TILE;
+    long long acc = 0;
+    for (int t = 0; t < (n + TILE - 1) / TILE; t++) {
+        int a_col = t * TILE + tx, b_row = t * TILE + ty;
+        sA[ty][tx] = y < n && a_col < n ? A[(size_t)y * n + a_col] : 0;
+        sB[ty][tx] = b_row < n && x < n ? B[(size_t)b_row * n + x] : 0;
+        __syncthreads();
+        for (int j = 0; j < TILE; j++)
+            acc += sA[ty][j] * sB[j][tx];
+        __syncthreads();
+    }
+    if (x < n && y < n)
+        C[(size_t)y * n + x] = acc;
+}
+
+int main(int argc, char **argv)
+{
+    long long size = 10112;
+    int reps = 5;
+    struct cli_option options[] = {
+        {"-n", CLI_SIZE, &size, 1, 30000, "side of the square matrices (default 10112, the page's)"},
+        {"-r", CLI_INT, &reps, 1, 1000, "timed runs (default 5)"},
+    };
+    int device = cli_parse(argc, argv, "French page: cublasDgemm on integer matrices vs the int64 tiled kernel.",
+                           options, 2);
+    struct device_info dev;
+    device_start(device, &dev);
+    int n = (int)size;
+    size_t count = (size_t)n * n, bytes = count * sizeof(double);
+    device_need_memory(&dev, 6 * bytes, "-n 5000");
+
+    long long *A = (long long *)malloc(bytes), *B = (long long *)malloc(bytes), *C_int = (long long *)malloc(bytes);
+    double *Ad = (double *)malloc(bytes), *Bd = (double *)malloc(bytes), *Cd = (double *)malloc(bytes);
+    double *ms = (double *)malloc(reps * sizeof(double));
+    if (!A || !B || !C_int || !Ad || !Bd || !Cd || !ms) {
+        fprintf(stderr, "out of host memory; try a smaller -n\n");
+        return 1;
+    }
+    unsigned seed = 2020;
+    for (size_t i = 0; i < 2 * count; i++) {
+        seed = seed * 1103515245u + 12345u;
+        long long v = (long long)((seed >> 16) % 21) - 10;
+        if (i < count)
+            A[i] = v, Ad[i] = (double)v;
+        else
+            B[i - count] = v, Bd[i - count] = (double)v;
+    }
+
+    /* The int64 tiled product: the reference. */
+    long long *dA, *dB, *dC;
+    CUDA_CHECK(cudaMalloc(&dA, bytes));
+    CUDA_CHECK(cudaMalloc(&dB, bytes));
+    CUDA_CHECK(cudaMalloc(&dC, bytes));
+    CUDA_CHECK(cudaMemcpy(dA, A, bytes, cudaMemcpyHostToDevice));
+    CUDA_CHECK(cudaMemcpy(dB, B, bytes, cudaMemcpyHostToDevice));
+    dim3 threads(TILE, TILE), blocks((n + TILE - 1) / TILE, (n + TILE - 1) / TILE);
+    matmul_shared<<<blocks, threads>>>(dA, dB, dC, n);
+    CHECK_LAUNCH();
+    CUDA_CHECK(cudaMemcpy(C_int, dC, bytes, cudaMemcpyDeviceToHost));
+    CUDA_CHECK(cudaFree(dA));
+    CUDA_CHECK(cudaFree(dB));
+    CUDA_CHECK(cudaFree(dC));
+
+    cublasHandle_t handle;
+    CUBLAS_CHECK(cublasCreate(&handle));
+    double *dAd, *dBd, *dCd, one = 1.0, zero = 0.0;
+    CUDA_CHECK(cudaMalloc(&dAd, bytes));
+    CUDA_CHECK(cudaMalloc(&dBd, bytes));
+    CUDA_CHECK(cudaMalloc(&dCd, bytes));
+    CUDA_CHECK(cudaMemcpy(dAd, Ad, bytes, cudaMemcpyHostToDevice));
+    CUDA_CHECK(cudaMemcpy(dBd, Bd, bytes, cudaMemcpyHostToDevice));
+    /* Column-major: C^T (n x n) = B^T (n x n) x A^T; leading dimensions are the row lengths, n. */
+    CUBLAS_CHECK(cublasDgemm(handle, CUBLAS_OP_N, CUBLAS_OP_N, n, n, n, &one, dBd, n, dAd, n, &zero, dCd, n));
+    CUDA_CHECK(cudaMemcpy(Cd, dCd, bytes, cudaMemcpyDeviceToHost));
+    size_t differ = 0;
+    for (size_t i = 0; i < count; i++)
+        differ += Cd[i] != (double)C_int[i];
+    int ok = check_report(differ == 0, "cublasDgemm equals the int64 tiled product bit for bit on all %zu elements "
+                          "(%zu differ)", count, differ);
+    if (!ok)
+        return 1;
+
+    /* Time 1: the DGEMM alone. Time 2: as the page timed CuPy, copies in and out included (from the
+     * ordinary, pageable memory a NumPy array lives in). */
+    struct gpu_timer timer;
+    gpu_timer_create(&timer);
+    for (int r = -1; r < reps; r++) {
+        gpu_timer_start(&timer, 0);
+        CUBLAS_CHECK(cublasDgemm(handle, CUBLAS_OP_N, CUBLAS_OP_N, n, n, n, &one, dBd, n, dAd, n, &zero, dCd, n));
+        float t = gpu_timer_stop(&timer);
+        if (r >= 0)
+            ms[r] = t;
+    }
+    struct stats gemm = stats_of(ms, reps);
+    for (int r = 0; r < reps; r++) {
+        gpu_timer_start(&timer, 0);
+        CUDA_CHECK(cudaMemcpyAsync(dAd, Ad, bytes, cudaMemcpyHostToDevice, 0));
+        CUDA_CHECK(cudaMemcpyAsync(dBd, Bd, bytes, cudaMemcpyHostToDevice, 0));
+        CUBLAS_CHECK(cublasDgemm(handle, CUBLAS_OP_N, CUBLAS_OP_N, n, n, n, &one, dBd, n, dAd, n, &zero, dCd, n));
+        CUDA_CHECK(cudaMemcpyAsync(Cd, dCd, bytes, cudaMemcpyDeviceToHost, 0));
+        ms[r] = gpu_timer_stop(&timer);
+    }
+    double flops = 2.0 * n * (double)n * n;
+    printf("\nn = %d, float64 holding integers, %d runs:\n", n, reps);
+    print_flops("cublasDgemm alone", gemm, flops, 0, "");
+    print_flops("with copies in and out", stats_of(ms, reps), flops, 0, "");
+
+    gpu_timer_destroy(&timer);
+    CUBLAS_CHECK(cublasDestroy(handle));
+    CUDA_CHECK(cudaFree(dAd));
+    CUDA_CHECK(cudaFree(dBd));
+    CUDA_CHECK(cudaFree(dCd));
+    free(A);
+    free(B);
+    free(C_int);
+    free(Ad);
+    free(Bd);
+    free(Cd);
+    free(ms);
+    return 0;
+}

@@ -1,0 +1,190 @@
+/* naive.cu: the French course page, "Illustration par le produit matriciel": C = A x B with one thread
+ * per element of C, on int64 matrices with entries in [-10, 10]. The 2D grid covers C: a thread's
+ * column is x = tx + bx * bw and its row y = ty + by * bh (x is the column, the width; y the row, the
+ * height: the reverse of the usual (row, column) order). Threads past the edge of C do nothing.
+ *   make ch5 && ./ch5_matmul/naive               (the page's 6 x 8 by 8 x 11 demo, then n = 1000 timed)
+ *   ./ch5_matmul/naive -n 2500                   (the page's timing size; the CPU loops take a while)
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "../common/check.h"
+#include "../common/cli.h"
+#include "../common/device.h"
+#include "../common/stats.h"
+#include "../common/timer.h"
+
+/* A is n x p, B is p x q, C is n x q, all row-major. */
+__global__ void matmul_naive(const long long *A, const long long *B, long long *C, int n, int p, int q)
+{
+    int tx = threadIdx.x, ty = threadIdx.y, bx = blockIdx.x, by = blockIdx.y;
+    int bw = blockDim.x, bh = blockDim.y;
+    int x = tx + bx * bw;  /* column of C */
+    int y = ty + by * bh;  /* row of C */
+    if (x >= q || y >= n)  /* the grid overhangs C: these threads have no element */
+        return;
+    long long acc = 0;
+    for (int i = 0; i < p; i++)
+        acc += A[(size_t)y * p + i] * B[(size_t)i * q + x];
+    C[(size_t)y * q + x] = acc;
+}
+
+/* The loop order of the definition: for each C[i][j], walk a row of A and a column of B. The column
+ * walk jumps q elements at a time, a new cache line for every multiply. */
+static void matmul_cpu_ijk(const long long *A, const long long *B, long long *C, int n, int p, int q)
+{
+    for (int i = 0; i < n; i++)
+        for (int j = 0; j < q; j++) {
+            long long acc = 0;
+            for (int k = 0; k < p; k++)
+                acc += A[(size_t)i * p + k] * B[(size_t)k * q + j];
+            C[(size_t)i * q + j] = acc;
+        }
+}
+
+/* The order a C programmer uses: i, k, j. The inner loop walks a row of B and a row of C, both
+ * contiguous, so every cache line is used whole and the compiler can vectorise it. */
+static void matmul_cpu_ikj(const long long *A, const long long *B, long long *C, int n, int p, int q)
+{
+    memset(C, 0, (size_t)n * q * sizeof *C);
+    for (int i = 0; i < n; i++)
+        for (int k = 0; k < p; k++) {
+            long long a = A[(size_t)i * p + k];
+            for (int j = 0; j < q; j++)
+                C[(size_t)i * q + j] += a * B[(size_t)k * q + j];
+        }
+}
+
+static void random_matrix(long long *M, size_t count, unsigned *seed)
+{
+    for (size_t i = 0; i < count; i++) {
+        *seed = *seed * 1103515245u + 12345u;
+        M[i] = (long long)((*seed >> 16) % 21) - 10;  /* the page's bound: -10 .. 10 */
+    }
+}
+
+static void print_matrix(const long long *M, int rows, int cols)
+{
+    for (int r = 0; r < rows; r++) {
+        printf("  [");
+        for (int c = 0; c < cols; c++)
+            printf(" %5lld", M[(size_t)r * cols + c]);
+        printf(" ]\n");
+    }
+}
+
+/* Multiplies on the GPU with blocks of ntx x nty threads and the ceiling-division grid. */
+static void gpu_matmul(const long long *A, const long long *B, long long *C, int n, int p, int q, int ntx, int nty,
+                       double *kernel_ms)
+{
+    long long *dA, *dB, *dC;
+    CUDA_CHECK(cudaMalloc(&dA, (size_t)n * p * sizeof *dA));
+    CUDA_CHECK(cudaMalloc(&dB, (size_t)p * q * sizeof *dB));
+    CUDA_CHECK(cudaMalloc(&dC, (size_t)n * q * sizeof *dC));
+    CUDA_CHECK(cudaMemcpy(dA, A, (size_t)n * p * sizeof *A, cudaMemcpyHostToDevice));
+    CUDA_CHECK(cudaMemcpy(dB, B, (size_t)p * q * sizeof *B, cudaMemcpyHostToDevice));
+    CUDA_CHECK(cudaMemset(dC, 0xff, (size_t)n * q * sizeof *dC));  /* poison: every element must be written */
+    dim3 threads(ntx, nty), blocks((q + ntx - 1) / ntx, (n + nty - 1) / nty);
+    struct gpu_timer timer;
+    gpu_timer_create(&timer);
+    gpu_timer_start(&timer, 0);
+    matmul_naive<<<blocks, threads>>>(dA, dB, dC, n, p, q);
+    CHECK_LAUNCH();
+    *kernel_ms = gpu_timer_stop(&timer);
+    gpu_timer_destroy(&timer);
+    CUDA_CHECK(cudaMemcpy(C, dC, (size_t)n * q * sizeof *C, cudaMemcpyDeviceToHost));
+    CUDA_CHECK(cudaFree(dA));
+    CUDA_CHECK(cudaFree(dB));
+    CUDA_CHECK(cudaFree(dC));
+}
+
+int main(int argc, char **argv)
+{
+    long long size = 1000;
+    int reps = 3;
+    struct cli_option options[] = {
+        {"-n", CLI_SIZE, &size, 1, 20000, "side of the square matrices timed after the demo (default 1000; the page: 2500)"},
+        {"-r", CLI_INT, &reps, 1, 1000, "timed GPU runs (default 3)"},
+    };
+    int device = cli_parse(argc, argv, "French page: a naive int64 matrix product, one thread per element.", options, 2);
+    struct device_info dev;
+    device_start(device, &dev);
+    unsigned seed = 2020;
+    int ok = 1;
+    double ms;
+
+    /* The demo: A is 6 x 8, B is 8 x 11, blocks of 2 x 4 threads. */
+    {
+        enum { N = 6, P = 8, Q = 11 };
+        long long A[N * P], B[P * Q], C[N * Q], want[N * Q];
+        random_matrix(A, N * P, &seed);
+        random_matrix(B, P * Q, &seed);
+        gpu_matmul(A, B, C, N, P, Q, 2, 4, &ms);
+        matmul_cpu_ijk(A, B, want, N, P, Q);
+        printf("\nC = A x B for A 6 x 8, B 8 x 11, blocks of 2 x 4 threads: a grid of %d x %d blocks\n", (Q + 1) / 2,
+               (N + 3) / 4);
+        printf("from the GPU:\n");
+        print_matrix(C, N, Q);
+        printf("from the CPU:\n");
+        print_matrix(want, N, Q);
+        ok &= check_report(!memcmp(C, want, sizeof C), "demo: the GPU's 66 elements equal the CPU's");
+    }
+
+    /* Grid sizing: the page's formula q // ntx + (q % ntx) against the ceiling division. */
+    printf("\nblocks needed to cover q columns with blocks ntx wide:\n");
+    printf("  %6s %4s %22s %22s\n", "q", "ntx", "page: q//ntx + q%ntx", "(q + ntx - 1) / ntx");
+    int cases[][2] = {{11, 2}, {6, 4}, {100, 32}, {2500, 32}, {10000, 32}, {10112, 32}};
+    for (int c = 0; c < 6; c++) {
+        int q = cases[c][0], ntx = cases[c][1], page = q / ntx + q % ntx, ceiling = (q + ntx - 1) / ntx;
+        printf("  %6d %4d %22d %22d  %s\n", q, ntx, page, ceiling,
+               page == ceiling ? "" : "<- too many blocks: idle, but launched");
+    }
+    printf("  The page's formula adds the remainder r = q %% ntx where 1 is meant: it is right only when r is 0\n"
+           "  or 1. It never gives too few blocks (if r > 0 it adds at least 1), so with the bounds check the\n"
+           "  result is still right; the extra blocks only cost launch time.\n");
+
+    /* Timing at n x n: the GPU kernel, then the two CPU loop orders. */
+    int n = (int)size;
+    size_t count = (size_t)n * n;
+    device_need_memory(&dev, 3 * count * sizeof(long long), "-n 2500");
+    long long *A = (long long *)malloc(count * sizeof *A), *B = (long long *)malloc(count * sizeof *B);
+    long long *C = (long long *)malloc(count * sizeof *C), *want = (long long *)malloc(count * sizeof *want);
+    double *gpu_ms = (double *)malloc(reps * sizeof(double));
+    if (!A || !B || !C || !want || !gpu_ms) {
+        fprintf(stderr, "out of host memory; try a smaller -n\n");
+        return 1;
+    }
+    random_matrix(A, count, &seed);
+    random_matrix(B, count, &seed);
+    double t0 = wall_seconds();
+    matmul_cpu_ikj(A, B, want, n, n, n);
+    double cpu_ikj = wall_seconds() - t0;
+    for (int r = -1; r < reps; r++) {  /* the first run also pays for loading the module */
+        gpu_matmul(A, B, C, n, n, n, 32, 32, &ms);
+        if (r >= 0)
+            gpu_ms[r] = ms;
+    }
+    ok &= check_report(!memcmp(C, want, count * sizeof *C), "n = %d: the GPU product equals the CPU's exactly", n);
+    t0 = wall_seconds();
+    matmul_cpu_ijk(A, B, want, n, n, n);
+    double cpu_ijk = wall_seconds() - t0;
+    ok &= check_report(!memcmp(C, want, count * sizeof *C), "n = %d: and the CPU's i-j-k loop agrees", n);
+
+    double mults = (double)n * n * n;  /* multiply-adds */
+    printf("\nn = %d, blocks of 32 x 32 threads, int64 (%.2g multiply-adds):\n", n, mults);
+    struct stats s = stats_of(gpu_ms, reps);
+    print_time("GPU kernel (events)", s);
+    printf("  %7.1f G multiply-adds/s\n", mults / (s.median * 1e-3) / 1e9);
+    printf("  %-28s %8.2f s   %7.2f G multiply-adds/s  (%.0fx the GPU's time)\n", "CPU, i-j-k (definition)", cpu_ijk,
+           mults / cpu_ijk / 1e9, cpu_ijk / (s.median * 1e-3));
+    printf("  %-28s %8.2f s   %7.2f G multiply-adds/s  (%.0fx the GPU's time)\n", "CPU, i-k-j (rows of B)", cpu_ikj,
+           mults / cpu_ikj / 1e9, cpu_ikj / (s.median * 1e-3));
+
+    free(A);
+    free(B);
+    free(C);
+    free(want);
+    free(gpu_ms);
+    return ok ? 0 : 1;
+}

@@ -1,0 +1,162 @@
+/* shared.cu: the French page, "Améliorer les performances en utilisant la mémoire partagée": the product
+ * computed tile by tile. A block of 32 x 32 threads computes a 32 x 32 tile of C. In each step it copies
+ * a 32 x 32 tile of A and one of B into shared memory (one element per thread), waits, and every thread
+ * does 32 multiply-adds from shared memory. Each element of A and B is read from global memory by 32
+ * times fewer threads than in naive.cu. The page's kernel assumed n a multiple of 32; here the loads
+ * outside the matrices put 0 in the tile and the stores are guarded, so any n works.
+ *   make ch5 && ./ch5_matmul/shared             (n = 10112, the page's size; naive and tiled, same run)
+ *   ./ch5_matmul/shared -n 10000
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "../common/check.h"
+#include "../common/cli.h"
+#include "../common/device.h"
+#include "../common/stats.h"
+#include "../common/timer.h"
+
+enum { TILE = 32 };
+
+/* naive.cu's kernel for square matrices, for the comparison. */
+__global__ void matmul_naive(const long long *A, const long long *B, long long *C, int n)
+{
+    int x = threadIdx.x + blockIdx.x * blockDim.x, y = threadIdx.y + blockIdx.y * blockDim.y;
+    if (x >= n || y >= n)
+        return;
+    long long acc = 0;
+    for (int i = 0; i < n; i++)
+        acc += A[(size_t)y * n + i] * B[(size_t)i * n + x];
+    C[(size_t)y * n + x] = acc;
+}
+
+__global__ void matmul_shared(const long long *A, const long long *B, long long *C, int n)
+{
+    __shared__ long long sA[TILE][TILE], sB[TILE][TILE];
+    int tx = threadIdx.x, ty = threadIdx.y;
+    int x = tx + blockIdx.x * TILE, y = ty + blockIdx.y * TILE;  /* this thread's column and row of C */
+    long long acc = 0;
+    for (int t = 0; t < (n + TILE - 1) / TILE; t++) {  /* ceiling division: the last tile may hang over */
+        int a_col = t * TILE + tx, b_row = t * TILE + ty;
+        /* Outside the matrices, load 0: it adds nothing to the sums. Every thread still takes part in
+         * the loads and the barriers, so no __syncthreads is skipped by some threads of the block. */
+        sA[ty][tx] = y < n && a_col < n ? A[(size_t)y * n + a_col] : 0;
+        sB[ty][tx] = b_row < n && x < n ? B[(size_t)b_row * n + x] : 0;
+        __syncthreads();  /* both tiles complete before anyone reads them */
+        for (int j = 0; j < TILE; j++)
+            acc += sA[ty][j] * sB[j][tx];
+        __syncthreads();  /* everyone is done with the tiles before the next step overwrites them */
+    }
+    if (x < n && y < n)
+        C[(size_t)y * n + x] = acc;
+}
+
+int main(int argc, char **argv)
+{
+    long long size = 10112;
+    int reps = 3, samples = 2000;
+    struct cli_option options[] = {
+        {"-n", CLI_SIZE, &size, 1, 30000, "side of the square matrices (default 10112, the page's)"},
+        {"-r", CLI_INT, &reps, 1, 1000, "timed runs of each kernel (default 3)"},
+        {"--samples", CLI_INT, &samples, 1, 1e7, "elements of C checked against the CPU (default 2000)"},
+    };
+    int device = cli_parse(argc, argv, "French page: a 32 x 32 shared-memory tiled int64 product vs the naive one.",
+                           options, 3);
+    struct device_info dev;
+    device_start(device, &dev);
+    int n = (int)size;
+    size_t count = (size_t)n * n, bytes = count * sizeof(long long);
+    device_need_memory(&dev, 4 * bytes, "-n 5000");
+
+    long long *A = (long long *)malloc(bytes), *B = (long long *)malloc(bytes);
+    long long *C_naive = (long long *)malloc(bytes), *C_shared = (long long *)malloc(bytes);
+    double *ms = (double *)malloc(reps * sizeof(double));
+    if (!A || !B || !C_naive || !C_shared || !ms) {
+        fprintf(stderr, "out of host memory; try a smaller -n\n");
+        return 1;
+    }
+    unsigned seed = 2020;
+    for (size_t i = 0; i < 2 * count; i++) {
+        seed = seed * 1103515245u + 12345u;
+        (i < count ? A[i] : B[i - count]) = (long long)((seed >> 16) % 21) - 10;  /* -10 .. 10 */
+    }
+    long long *dA, *dB, *dC_naive, *dC_shared;
+    CUDA_CHECK(cudaMalloc(&dA, bytes));
+    CUDA_CHECK(cudaMalloc(&dB, bytes));
+    CUDA_CHECK(cudaMalloc(&dC_naive, bytes));
+    CUDA_CHECK(cudaMalloc(&dC_shared, bytes));
+    CUDA_CHECK(cudaMemcpy(dA, A, bytes, cudaMemcpyHostToDevice));
+    CUDA_CHECK(cudaMemcpy(dB, B, bytes, cudaMemcpyHostToDevice));
+    CUDA_CHECK(cudaMemset(dC_naive, 0xff, bytes));
+    CUDA_CHECK(cudaMemset(dC_shared, 0xff, bytes));
+
+    dim3 threads(TILE, TILE), blocks((n + TILE - 1) / TILE, (n + TILE - 1) / TILE);
+    struct gpu_timer timer;
+    gpu_timer_create(&timer);
+    double medians[2];
+    const char *names[2] = {"naive, global memory", "tiled, shared memory"};
+    printf("n = %d int64, blocks of %d x %d threads, a grid of %d x %d blocks\n", n, TILE, TILE, blocks.x, blocks.y);
+    /* Correct first: one run of each; the two GPU products must be equal element by element, and equal
+     * the CPU on a sample of elements (the whole product on one CPU core would take minutes here). */
+    matmul_naive<<<blocks, threads>>>(dA, dB, dC_naive, n);
+    CHECK_LAUNCH();
+    matmul_shared<<<blocks, threads>>>(dA, dB, dC_shared, n);
+    CHECK_LAUNCH();
+    CUDA_CHECK(cudaMemcpy(C_naive, dC_naive, bytes, cudaMemcpyDeviceToHost));
+    CUDA_CHECK(cudaMemcpy(C_shared, dC_shared, bytes, cudaMemcpyDeviceToHost));
+    size_t differ = 0;
+    for (size_t i = 0; i < count; i++)
+        differ += C_naive[i] != C_shared[i];
+    int ok = check_report(differ == 0, "tiled equals naive on all %zu elements (%zu differ)", count, differ);
+    int wrong = 0;
+    for (int s = 0; s < samples; s++) {
+        int i = n - 1, j = n - 1;  /* the first sample is the far corner, the last tile's edge */
+        if (s > 0) {
+            seed = seed * 1103515245u + 12345u;
+            i = (int)((seed >> 8) % n);
+            seed = seed * 1103515245u + 12345u;
+            j = (int)((seed >> 8) % n);
+        }
+        long long acc = 0;
+        for (int k = 0; k < n; k++)
+            acc += A[(size_t)i * n + k] * B[(size_t)k * n + j];
+        wrong += acc != C_shared[(size_t)i * n + j];
+    }
+    ok &= check_report(wrong == 0, "%d sampled elements, C[n-1][n-1] first, equal the CPU's (a full CPU check: "
+                       "%.1e multiply-adds, minutes on one core)", samples, (double)n * n * n);
+    if (!ok)
+        return 1;
+
+    for (int k = 0; k < 2; k++) {
+        for (int r = -1; r < reps; r++) {  /* r = -1: warm-up */
+            gpu_timer_start(&timer, 0);
+            if (k == 0)
+                matmul_naive<<<blocks, threads>>>(dA, dB, dC_naive, n);
+            else
+                matmul_shared<<<blocks, threads>>>(dA, dB, dC_shared, n);
+            CHECK_LAUNCH();
+            float t = gpu_timer_stop(&timer);
+            if (r >= 0)
+                ms[r] = t;
+        }
+        struct stats s = stats_of(ms, reps);
+        medians[k] = s.median;
+        print_time(names[k], s);
+        printf("  %7.1f G multiply-adds/s\n", (double)n * n * n / (s.median * 1e-3) / 1e9);
+    }
+    printf("shared / naive kernel time: %.2f (the page: about 1/3 on a GTX 970, 13.1 s against 37.9 s)\n",
+           medians[1] / medians[0]);
+
+    gpu_timer_destroy(&timer);
+    CUDA_CHECK(cudaFree(dA));
+    CUDA_CHECK(cudaFree(dB));
+    CUDA_CHECK(cudaFree(dC_naive));
+    CUDA_CHECK(cudaFree(dC_shared));
+    free(A);
+    free(B);
+    free(C_naive);
+    free(C_shared);
+    free(ms);
+    return ok ? 0 : 1;
+}
