@@ -11,6 +11,7 @@
 
 #include "../common/check.h"
 #include "../common/cli.h"
+#include "../common/csv.h"
 #include "../common/device.h"
 #include "../common/image.h"
 #include "../common/stats.h"
@@ -157,6 +158,10 @@ int main(int argc, char **argv)
     write_pgm(path, gray, width, height);
     printf("mean brightness %.3f before, %.3f after; wrote %s/adjust_log_before.pgm and _after.pgm\n",
            mean_of(picture, pixels), mean_of(corrected, pixels), output_dir);
+    snprintf(path, sizeof path, "%s/adjust_log.csv", output_dir);  /* for the figure's caption */
+    FILE *csv = csv_open(path, &dev, "width,height,gain,mean_before,mean_after");
+    csv_row(csv, "%d,%d,%g,%.4f,%.4f", width, height, gain, mean_of(picture, pixels), mean_of(corrected, pixels));
+    csv_close(csv);
     free(gray);
     CUDA_CHECK(cudaFree(dev_in));
     CUDA_CHECK(cudaFree(dev_out));
