@@ -2,8 +2,7 @@
 # make figures: every figure of the course as PNG in figures/.
 # 1. On a GPU machine, run the programs that feed the figures (the producers below), into output/.
 # 2. Render each gnuplot script from output/ when all its data is there, else from the data committed
-#    in figures/data/ (the CSV files, and the small images of Example 1.5; the 3 MB images of Example
-#    2.5 are not committed, so that figure is redrawn only after a run on a GPU machine).
+#    in figures/data/ (the CSV files, and the images gzipped: unpacked into a temporary folder here).
 # FIGURES_OUT=DIR renders into DIR instead of figures/ (make test does, from the committed data only,
 # with FIGURES_DATA=figures/data).
 set -u
@@ -43,11 +42,15 @@ if ! command -v gnuplot >/dev/null; then
 fi
 mkdir -p "$out"
 status=0
-have_all() {  # have_all DIR FILES...: every file is in DIR
+have_all() {  # have_all DIR FILES...: every file is in DIR (or, gzipped, FILE.gz)
     dir=$1
     shift
-    for f in "$@"; do [ -f "$dir/$f" ] || return 1; done
+    for f in "$@"; do [ -f "$dir/$f" ] || [ -f "$dir/$f.gz" ] || return 1; done
 }
+# The committed data, with its images unpacked, in a temporary folder.
+unpacked=$(mktemp -d)
+trap 'rm -rf "$unpacked"' EXIT
+cp -r figures/data/. "$unpacked/" && gunzip -rq "$unpacked"
 echo "$inputs" | grep -v '^$' | {
     while read -r script files; do
         script=${script%:}
@@ -59,7 +62,9 @@ echo "$inputs" | grep -v '^$' | {
             echo "figures: $script: no data (run make figures on a GPU machine); keeping $out/ as it is"
             continue
         fi
-        if gnuplot -e "data='$data'; out='$out'" "plots/$script.gp"; then
+        from=$data
+        [ "$data" = figures/data ] && from=$unpacked
+        if gnuplot -e "data='$from'; out='$out'" "plots/$script.gp"; then
             echo "figures: plots/$script.gp from $data/ -> $out/"
         else
             echo "figures: plots/$script.gp failed on $data/" >&2

@@ -8,7 +8,8 @@ if (!exists("out")) out = 'figures'
 file = data.'/ch4/histogram_sweep.csv'
 device = system("head -n 1 '".file."' | sed 's/^# device: //; s/, compute.*//'")
 rows(kernel) = sprintf("< grep '^%s,' '%s'", kernel, file)
-best(kernel) = int(system(sprintf("grep '^%s,' '%s' | sort -t, -k4 -g | head -n 1 | cut -d, -f3", kernel, file)))
+# The block count with the smallest median time.
+best(kernel) = int(system(sprintf("awk -F, '$1 == \"%s\" && ($4 < t || t == \"\") {t = $4; b = $3} END {print b}' '%s'", kernel, file)))
 sms = int(system("tail -n 1 '".file."' | cut -d, -f7"))
 best_global = best("global"); best_shared = best("shared")
 max_blocks = int(system("tail -n 1 '".file."' | cut -d, -f3"))
