@@ -50,6 +50,18 @@ int parse_number(const char *text, int whole, double min, double max, double *va
     return 0;
 }
 
+/* The options the user gave, for cli_given: names from the program's table. */
+static const char *given[64];
+static int given_count;
+
+int cli_given(const char *name)
+{
+    for (int i = 0; i < given_count; i++)
+        if (!strcmp(given[i], name))
+            return 1;
+    return 0;
+}
+
 static void usage(FILE *out, const char *program, const char *about, const struct cli_option *options,
                   int count)
 {
@@ -116,6 +128,8 @@ int cli_parse(int argc, char **argv, const char *about, const struct cli_option 
         if (!option && !is_device)
             fail(program, about, options, count, arg,  NULL,
                  arg[0] == '-' ? "unknown option" : "unexpected argument (options start with -)");
+        if (option && given_count < (int)(sizeof given / sizeof given[0]))
+            given[given_count++] = option->name;
         if (option && option->kind == CLI_FLAG) {
             if (text)
                 fail(program, about, options, count, name, text, "takes no value");

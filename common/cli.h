@@ -6,7 +6,8 @@
  *   };
  *   int device = cli_parse(argc, argv, "what the program shows", options, 2);
  * -h/--help (exit 0) and --device ID (returned) come with every program. An unknown option or a bad
- * value prints one line naming it, then the usage line, and exits 2. */
+ * value prints one line naming it, then the usage line, and exits 2. cli_given("-n") says whether the
+ * user gave -n, or the program may change its default (size_to_fit in device.h). */
 #ifndef COMMON_CLI_H
 #define COMMON_CLI_H
 #ifdef __cplusplus
@@ -30,6 +31,7 @@ struct cli_option {
 };
 
 int cli_parse(int argc, char **argv, const char *about, const struct cli_option *options, int count);
+int cli_given(const char *name);  /* 1 if the user gave this option, so a default may be changed */
 int parse_number(const char *text, int whole, double min, double max, double *value, const char **why);
 void make_dir(const char *dir);  /* mkdir -p; exit 1 with a message if it cannot */
 

@@ -1,8 +1,10 @@
-/* device.h: pick a GPU, say what it is, and know its limits.
+/* device.h: pick a GPU, know its limits, and size the work to it.
  *   struct device_info dev; device_start(device_id, &dev);   no usable device or driver: exit 77
- *   device_need_memory(&dev, bytes, "-n 1e8");               too little free memory: exit 1
- *   double gbs = measure_copy_bandwidth(bytes);              device-to-device copy, read + write
- *   double h2d = measure_transfer_bandwidth(bytes, 1, 1);    host -> device from pinned memory, GB/s */
+ *   n = size_to_fit(&dev, "-n", n, 1, 4.0, 4.0, 0);          the article's n, or the largest that fits
+ *   double gbs = measure_copy_bandwidth(1 << 30);            device-to-device copy, read + write, GB/s
+ *   double h2d = measure_transfer_bandwidth(bytes, 1, 1);    host -> device from pinned memory, GB/s
+ * What the device reports is read in device_start; what it does not report (arithmetic lanes per SM)
+ * comes from one table by compute capability, arch_facts() in device.c. */
 #ifndef COMMON_DEVICE_H
 #define COMMON_DEVICE_H
 #include <stddef.h>
@@ -13,19 +15,51 @@ extern "C" {
 struct device_info {
     int id;
     char name[256];
-    int major, minor;        /* compute capability */
-    int sms;                 /* streaming multiprocessors */
-    size_t total_bytes;      /* global memory */
+    int major, minor;             /* compute capability */
+    int sms;                      /* streaming multiprocessors */
+    int threads_per_sm;           /* resident threads per SM: 1024 on 7.5, 1536 on 8.6/8.9/12.x, 2048 on 8.0/9.0 */
+    size_t shared_per_block;      /* without opting in (48 KiB) */
+    size_t shared_per_sm;
+    size_t total_bytes;           /* global memory */
     size_t l2_bytes;
-    int mem_clock_khz;       /* read with cudaDeviceGetAttribute: CUDA 13 dropped it from cudaDeviceProp */
+    int clock_khz;                /* the SM clock the device reports (its boost clock) */
+    int mem_clock_khz;            /* read with cudaDeviceGetAttribute: CUDA 13 dropped it from cudaDeviceProp */
     int bus_width_bits;
-    double peak_gbs;         /* 2 (double data rate) x memory clock x bus width: the datasheet limit */
-    int copy_engines;        /* cudaDevAttrAsyncEngineCount */
+    int copy_engines;             /* cudaDevAttrAsyncEngineCount */
     int driver_version, runtime_version;  /* 13000 = 13.0 */
+    /* Derived: */
+    double peak_gbs;              /* 2 (double data rate) x memory clock x bus width: the datasheet limit */
+    int fp32_lanes, fp64_lanes;   /* multiply-adds per SM per clock, from arch_facts() */
+    double peak_fp32_gflops, peak_fp64_gflops, peak_fp64_matrix_gflops;
+};
+
+/* One row of the table: what an SM of a compute capability does per clock. */
+struct arch_facts {
+    int major, minor;
+    int fp32_lanes;       /* FP32 fused multiply-adds per SM per clock */
+    int fp64_lanes;       /* FP64 fused multiply-adds per SM per clock */
+    int fp64_matrix;      /* the same in a matrix product (DGEMM): tensor cores double it on 8.0 and 9.0 */
+    const char *cards;
 };
 
 void device_start(int id, struct device_info *dev);
+const struct arch_facts *arch_facts(int major, int minor, int *exact);  /* never NULL */
+double peak_gflops(int lanes, int sms, int clock_khz);                  /* 2 x lanes x SMs x clock */
+double memory_peak_gbs(int mem_clock_khz, int bus_width_bits);
+
+/* The size to run. n is the article's default, or what the user gave with `option` (cli_given). The
+ * memory it takes is device_each x n^power + device_extra bytes on the GPU and host_each x n^power on
+ * the host (power 1 for arrays of n elements, 2 for n x n matrices). A default that does not fit is
+ * replaced by the largest size that does, said in one line; a size the user gave that does not fit
+ * ends the program: what it needs, what is free, the largest that fits, exit 1. */
+long long size_to_fit(const struct device_info *dev, const char *option, long long n, int power,
+                      double device_each, double host_each, double device_extra);
+long long largest_size(double bytes_free, double bytes_each, int power);  /* 2 significant digits */
+double host_available_bytes(void);  /* MemAvailable, or the cgroup's limit if lower; 0 if unknown */
 void device_need_memory(const struct device_info *dev, size_t bytes, const char *smaller);
+
+/* Bandwidth probes. Call them before allocating the program's own arrays: they take what they need
+ * (the copy: twice `bytes`, less if less is free) and give it back. */
 double measure_copy_bandwidth(size_t bytes);
 double measure_transfer_bandwidth(size_t bytes, int to_device, int pinned);
 void version_string(int version, char *text, size_t size);

@@ -3,6 +3,7 @@
 #include "timer.h"
 #include "check.h"
 
+#include <stdio.h>
 #include <time.h>
 
 double wall_seconds(void)
@@ -39,4 +40,12 @@ void gpu_timer_destroy(struct gpu_timer *t)
 {
     CUDA_CHECK(cudaEventDestroy(t->start));
     CUDA_CHECK(cudaEventDestroy(t->stop));
+}
+
+void say_how_long(const char *what, double seconds, const char *shorter)
+{
+    if (seconds < 15.0)
+        return;
+    printf("note: %s will take about %.0f s on this GPU (%s makes it shorter)\n", what, seconds, shorter);
+    fflush(stdout);
 }

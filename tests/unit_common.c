@@ -11,6 +11,7 @@
 #include "../common/text.h"
 #include "../common/timer.h"
 
+#include <limits.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -252,6 +253,96 @@ static void test_text(void)
     ok(one[0] >= 'A' && one[0] <= 'Z', "a 1-byte text is one capital letter");
 }
 
+/* Published figures of real cards, from NVIDIA's datasheets and product pages: SMs, boost clock (MHz),
+ * peak TFLOP/s in FP32, FP64 and FP64 matrix products (0: not published), and the memory clock the
+ * device reports (MHz) with its bus width, against the bandwidth the datasheet gives (GB/s; 0: none). */
+struct card {
+    const char *name;
+    int major, minor, sms, clock_mhz;
+    double fp32, fp64, fp64_matrix;
+    int mem_clock_mhz, bus_bits;
+    double gbs;
+};
+static const struct card cards[] = {
+    {"Tesla T4", 7, 5, 40, 1590, 8.1, 0.25, 0, 5001, 256, 320},
+    {"GeForce GTX 1650", 7, 5, 14, 1665, 2.98, 0.093, 0, 0, 0, 0},
+    {"A100 SXM4 40GB", 8, 0, 108, 1410, 19.5, 9.7, 19.5, 1215, 5120, 1555},
+    {"GeForce RTX 3060", 8, 6, 28, 1777, 12.7, 0.2, 0, 0, 0, 0},
+    {"Jetson AGX Orin 64GB", 8, 7, 16, 1300, 5.3, 0, 0, 0, 0, 0},
+    {"GeForce RTX 4090", 8, 9, 128, 2520, 82.6, 1.29, 0, 10501, 384, 1008},
+    {"H100 SXM5", 9, 0, 132, 1980, 67, 34, 67, 2619, 5120, 3350},
+    {"H200 SXM", 9, 0, 132, 1980, 67, 34, 67, 3761, 5120, 4800},
+    {"B200 (HGX)", 10, 0, 148, 1965, 75, 37, 37, 0, 0, 0},
+    {"GeForce RTX 5090", 12, 0, 170, 2407, 104.8, 1.64, 0, 0, 0, 0},
+};
+
+/* Datasheets round to two or three digits: 3% apart is a match, a wrong lane count (2x) is not. */
+static int near(double derived, double published)
+{
+    return published == 0 || fabs(derived - published) <= 0.03 * published;
+}
+
+static int peaks_match(const struct card *c, const struct arch_facts *a)
+{
+    int khz = c->clock_mhz * 1000;
+    return near(peak_gflops(a->fp32_lanes, c->sms, khz) / 1e3, c->fp32) &&
+           near(peak_gflops(a->fp64_lanes, c->sms, khz) / 1e3, c->fp64) &&
+           near(peak_gflops(a->fp64_matrix, c->sms, khz) / 1e3, c->fp64_matrix);
+}
+
+static void test_device_facts(void)
+{
+    for (size_t i = 0; i < sizeof cards / sizeof cards[0]; i++) {
+        const struct card *c = &cards[i];
+        int exact = 0;
+        const struct arch_facts *a = arch_facts(c->major, c->minor, &exact);
+        char name[160];
+        snprintf(name, sizeof name, "%s (%d.%d): derived FP32 %.2f TFLOP/s, FP64 %.3f, FP64 matrix %.2f match "
+                 "the datasheet", c->name, c->major, c->minor, peak_gflops(a->fp32_lanes, c->sms, c->clock_mhz * 1000) / 1e3,
+                 peak_gflops(a->fp64_lanes, c->sms, c->clock_mhz * 1000) / 1e3,
+                 peak_gflops(a->fp64_matrix, c->sms, c->clock_mhz * 1000) / 1e3);
+        ok(exact && peaks_match(c, a), name);
+        if (c->gbs > 0) {
+            snprintf(name, sizeof name, "%s: %d MHz x %d bits gives %.0f GB/s, the datasheet %.0f", c->name,
+                     c->mem_clock_mhz, c->bus_bits, memory_peak_gbs(c->mem_clock_mhz * 1000, c->bus_bits), c->gbs);
+            ok(near(memory_peak_gbs(c->mem_clock_mhz * 1000, c->bus_bits), c->gbs), name);
+        }
+    }
+    /* The check can fail: a row with the wrong lane count does not match the card. */
+    struct arch_facts wrong = *arch_facts(8, 0, NULL);
+    wrong.fp32_lanes = 128;  /* as on 8.6, but the A100 has 64 */
+    ok(!peaks_match(&cards[2], &wrong), "a table row with 128 FP32 lanes for 8.0 fails the A100's datasheet");
+    wrong = *arch_facts(9, 0, NULL);
+    wrong.fp64_matrix = wrong.fp64_lanes;  /* forgetting the tensor cores' DGEMM */
+    ok(!peaks_match(&cards[6], &wrong), "a row without 9.0's FP64 tensor cores fails the H100's datasheet");
+    int exact = 1;
+    ok(arch_facts(8, 8, &exact)->minor == 7 && !exact, "an unlisted 8.8 takes 8.7's row and says it is not exact");
+    ok(arch_facts(13, 0, &exact)->major == 12 && !exact, "a future 13.0 takes the newest row");
+    ok(arch_facts(6, 1, &exact)->major == 7 && !exact, "an older 6.1 takes the oldest row, marked not exact");
+}
+
+static void test_sizes(void)
+{
+    ok(largest_size(4e9, 4.0, 1) == 1000000000, "4e9 bytes hold 1e9 floats");
+    ok(largest_size(3.77e9, 4.0, 1) == 940000000, "3.77e9 bytes: 942,500,000 floats, rounded down to 940000000");
+    ok(largest_size(3.2e9, 32.0, 2) == 10000, "3.2e9 bytes: four 10000 x 10000 int64 matrices");
+    ok(largest_size(3.19e9, 32.0, 2) == 9900, "3.19e9 bytes: side 9984, rounded down to 9900");
+    ok(largest_size(400, 4.0, 1) == 100 && largest_size(396, 4.0, 1) == 99, "sizes under 100 stay exact");
+    ok(largest_size(3, 4.0, 1) == 0, "not even one element: 0");
+    ok(largest_size(1e12, 0.0, 1) == LLONG_MAX, "nothing per element: no limit");
+    double host = host_available_bytes();
+    ok(host > 1e6 && host < 1e15, "host_available_bytes reads a plausible amount");
+    char *argv[] = {"prog", "-n", "5", NULL};
+    long long n = 0;
+    int reps = 0;
+    struct cli_option options[] = {
+        {"-n", CLI_SIZE, &n, 1, 10, "size"},
+        {"-r", CLI_INT, &reps, 1, 10, "reps"},
+    };
+    cli_parse(3, argv, "test", options, 2);
+    ok(n == 5 && cli_given("-n") && !cli_given("-r"), "cli_given: -n was given, -r was not");
+}
+
 static void test_make_dir(void)
 {
     make_dir(scratch_path("a/b/c"));
@@ -329,6 +420,8 @@ int main(void)
     test_csv();
     test_text();
     test_make_dir();
+    test_device_facts();
+    test_sizes();
     test_cuda_parts();
     printf("1..%d\n", test_number);
     char command[300];
