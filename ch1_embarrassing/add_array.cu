@@ -75,9 +75,19 @@ int main(int argc, char **argv)
         {"--threads", CLI_INT, &threads_per_block, 1, 1024, "threads per block there (default 256)"},
     };
     int device = cli_parse(argc, argv, "Part 1, Examples 1.2-1.3: one thread per element.", options, 2);
+    /* The grid's x dimension holds at most 2^31 - 1 blocks: a shape past it is a usage error, found
+     * before the GPU is touched. */
+    long long blocks = (n + threads_per_block - 1) / threads_per_block;
+    if (blocks > 2147483647LL) {
+        fprintf(stderr, "%s: -n %lld with --threads %d needs %lld blocks, more than the grid's x limit 2^31 - 1; "
+                "use more threads per block\n", argv[0], n, threads_per_block, blocks);
+        return 2;
+    }
     struct device_info dev;
     device_start(device, &dev);
-    device_need_memory(&dev, 3 * n * sizeof(float), "-n 1e8");
+    /* Three arrays of n floats, on the GPU and on the host. */
+    n = size_to_fit(&dev, "-n", n, 1, 3 * sizeof(float), 3 * sizeof(float), 0);
+    blocks = (n + threads_per_block - 1) / threads_per_block;
     int ok = 1;
 
     /* Example 1.2: 20 elements, 4 blocks of 8 threads. 32 threads start; the if keeps 12 of them idle. */
@@ -87,11 +97,6 @@ int main(int argc, char **argv)
 
     /* Example 1.3: a million elements. The block count is a ceiling division, so the grid covers N even
      * when N is not a multiple of the block size: (1,000,000 + 255) / 256 = 3907 blocks. */
-    long long blocks = (n + threads_per_block - 1) / threads_per_block;
-    if (blocks > 2147483647LL) {
-        fprintf(stderr, "-n %lld needs %lld blocks, more than the grid's x limit 2^31-1\n", n, blocks);
-        return 2;
-    }
     printf("\nN = %lld with %d threads per block: ceil(N / %d) = %lld blocks, %lld idle threads\n", n,
            threads_per_block, threads_per_block, blocks, blocks * threads_per_block - n);
     ok &= add_and_check(n, (int)blocks, threads_per_block, 0);

@@ -66,6 +66,14 @@ int main(int argc, char **argv)
     printf("shared memory per block            %zu KiB (up to %zu KiB when a kernel opts in)\n",
            p.sharedMemPerBlock / 1024, p.sharedMemPerBlockOptin / 1024);
     printf("shared memory per SM               %zu KiB\n", p.sharedMemPerMultiprocessor / 1024);
+    printf("\narithmetic (lanes per SM: common/device.c's table, by compute capability)\n");
+    printf("SM clock                           %.0f MHz (the highest the device reports)\n", dev.clock_khz / 1e3);
+    printf("FP32 lanes per SM                  %d    -> peak %.1f TFLOP/s (2 FLOP x lanes x SMs x clock)\n",
+           dev.fp32_lanes, dev.peak_fp32_gflops / 1e3);
+    printf("FP64 lanes per SM                  %d    -> peak %.2f TFLOP/s", dev.fp64_lanes, dev.peak_fp64_gflops / 1e3);
+    if (dev.peak_fp64_matrix_gflops > dev.peak_fp64_gflops)
+        printf(", %.1f in a matrix product (tensor cores)", dev.peak_fp64_matrix_gflops / 1e3);
+    printf("\n");
     printf("\nmemory\n");
     printf("global memory                      %.2f GiB, of which %.2f GiB free now (cudaMemGetInfo)\n",
            total_bytes / 1073741824.0, free_bytes / 1073741824.0);

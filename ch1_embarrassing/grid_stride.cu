@@ -69,10 +69,21 @@ int main(int argc, char **argv)
     };
     int device = cli_parse(argc, argv, "Part 1, Example 1.4: one thread per element vs a grid-stride loop.",
                            options, 2);
+    if ((n + THREADS_PER_BLOCK - 1) / THREADS_PER_BLOCK > 2147483647LL) {
+        fprintf(stderr, "%s: -n %lld needs more blocks of %d threads than the grid's x limit 2^31 - 1\n", argv[0], n,
+                THREADS_PER_BLOCK);
+        return 2;
+    }
     struct device_info dev;
     device_start(device, &dev);
+    /* Three arrays on the GPU; on the host the same and a fourth for the GPU's answer. */
+    n = size_to_fit(&dev, "-n", n, 1, 3 * sizeof(float), 4 * sizeof(float), 0);
     size_t bytes = n * sizeof(float);
-    device_need_memory(&dev, 3 * bytes, "-n 1e8");
+
+    /* The limit, measured before the arrays take their memory: a large device-to-device copy, which
+     * reads and writes each byte once (at least as large as the arrays, so that it too comes from DRAM). */
+    size_t copy_bytes = bytes > (1u << 30) ? bytes : (1u << 30);
+    double copy_gbs = measure_copy_bandwidth(copy_bytes);
 
     float *a = (float *)malloc(bytes), *b = (float *)malloc(bytes), *c = (float *)malloc(bytes);
     if (!a || !b || !c) {
@@ -100,10 +111,6 @@ int main(int argc, char **argv)
     int count = sizeof variants / sizeof variants[0];
     printf("N = %lld float32: %lld blocks of %d threads for one thread per element, %lld (32 x %d SMs) "
            "for the grid-stride loops\n", n, one_per_element, THREADS_PER_BLOCK, 32LL * dev.sms, dev.sms);
-    if (one_per_element > 2147483647LL) {
-        fprintf(stderr, "-n %lld needs more blocks than the grid's x limit 2^31-1\n", n);
-        return 2;
-    }
 
     /* Correct first: each kernel's output is compared with the CPU, element by element, exactly (one
      * IEEE addition each side). The output is poisoned with NaN first, so a skipped element shows. */
@@ -126,13 +133,8 @@ int main(int argc, char **argv)
     if (!ok)
         return 1;
 
-    /* The limit: a large device-to-device copy, which reads and writes each byte once. */
-    size_t copy_bytes = bytes > (1u << 30) ? bytes : (1u << 30);
-    device_need_memory(&dev, 3 * bytes + 2 * copy_bytes, "-n 1e8");
-    double copy_gbs = measure_copy_bandwidth(copy_bytes);
-    printf("\nlimit: device-to-device copy of %.0f MB moves %.0f GB/s (read + write), %.0f%% of the %.0f GB/s "
-           "that the memory clock and bus width give\n", copy_bytes / 1e6, copy_gbs,
-           100.0 * copy_gbs / dev.peak_gbs, dev.peak_gbs);
+    printf("\nlimit: a large device-to-device copy moves %.0f GB/s (read + write), %.0f%% of the %.0f GB/s "
+           "that the memory clock and bus width give\n", copy_gbs, 100.0 * copy_gbs / dev.peak_gbs, dev.peak_gbs);
 
     /* Time each kernel: one warm-up launch (the first pays for loading the module), then reps runs
      * between two events on the stream. Each add moves 12 bytes: two 4-byte reads and one write. */

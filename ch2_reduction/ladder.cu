@@ -21,7 +21,7 @@
 enum { TPB_TREE = 1024, TPB_SHUFFLE = 512, WARP = 32 };
 
 /* naive.cu: thread 0 adds the block's values in sequence. */
-__global__ void reduce_naive(const float *array, long long n, float *partial_sums)
+__global__ void __launch_bounds__(TPB_TREE) reduce_naive(const float *array, long long n, float *partial_sums)
 {
     __shared__ float s_block[TPB_TREE];
     int tid = threadIdx.x;
@@ -38,7 +38,7 @@ __global__ void reduce_naive(const float *array, long long n, float *partial_sum
 }
 
 /* better.cu: a tree in shared memory. */
-__global__ void reduce_better(const float *array, long long n, float *partial_sums)
+__global__ void __launch_bounds__(TPB_TREE) reduce_better(const float *array, long long n, float *partial_sums)
 {
     __shared__ float s_block[TPB_TREE];
     int tid = threadIdx.x;
@@ -66,7 +66,7 @@ __device__ float warp_sum(float v)
 
 __device__ float add4(float4 v) { return (v.x + v.y) + (v.z + v.w); }
 
-__global__ void reduce_warp_shuffle(const float *array, long long n, float *sum)
+__global__ void __launch_bounds__(TPB_SHUFFLE) reduce_warp_shuffle(const float *array, long long n, float *sum)
 {
     long long stride = (long long)blockDim.x * gridDim.x, i = threadIdx.x + (long long)blockIdx.x * blockDim.x;
     const float4 *array4 = (const float4 *)array;
@@ -161,14 +161,10 @@ int main(int argc, char **argv)
     struct device_info dev;
     device_start(device, &dev);
 
-    /* Use at most 80% of the free memory for the array. */
-    size_t free_bytes, total_bytes, flush_bytes = 2 * dev.l2_bytes;
-    CUDA_CHECK(cudaMemGetInfo(&free_bytes, &total_bytes));
-    long long fits = (long long)((free_bytes * 0.8 - flush_bytes) / sizeof(float));
-    if (max_n > fits) {
-        printf("note: %lld elements do not fit in the free memory; the ladder stops at %lld\n", max_n, fits);
-        max_n = fits;
-    }
+    /* The array (4 bytes an element, made on the GPU) and a buffer twice the L2 to flush it. */
+    size_t flush_bytes = 2 * dev.l2_bytes;
+    max_n = size_to_fit(&dev, "--max", max_n, 1, sizeof(float), 0, flush_bytes);
+    double copy_gbs = measure_copy_bandwidth(1u << 30);  /* the limit, while the array's memory is free */
 
     struct buffers b;
     memset(&b, 0, sizeof b);
@@ -200,7 +196,7 @@ int main(int argc, char **argv)
 
     /* Correct first: every variant at 1, 1023, 1025, a prime and each ladder size. Float tolerances as
      * in the single programs: (additions an element goes through) x 2^-24, for positive terms. */
-    long long resident = (long long)dev.sms * 2048;
+    long long resident = (long long)dev.sms * dev.threads_per_sm;
     long long tree_threads = (long long)b.tree_blocks * TPB_TREE, shuffle_threads = (long long)b.shuffle_blocks * TPB_SHUFFLE;
     int ok = 1, checks = 0;
     long long odd[] = {1, 1023, 1025, 1000003};
@@ -226,7 +222,6 @@ int main(int argc, char **argv)
     if (!ok)
         return 1;
 
-    double copy_gbs = measure_copy_bandwidth(1u << 30);
     FILE *csv = csv_open(csv_path, &dev, "variant,n,bytes,median_ms,mean_ms,std_ms,gbs");
     printf("\nGB/s (kernel time, cold L2, median of %d); limit: device-to-device copy %.0f GB/s\n", reps, copy_gbs);
     printf("%12s %10s %10s %12s %10s\n", "N", "naive", "better", "warp_shuffle", "cub");

@@ -17,7 +17,9 @@
 /* The shared array's size must be known at compile time, so the block size is a constant. */
 enum { THREADS_PER_BLOCK = 1024 };
 
-__global__ void reduce_naive(const float *array, long long n, float *partial_sums)
+/* __launch_bounds__ tells the compiler the block size, so that it keeps to the registers a block of
+ * 1024 threads may use on every GPU (64 a thread on a T4). */
+__global__ void __launch_bounds__(THREADS_PER_BLOCK) reduce_naive(const float *array, long long n, float *partial_sums)
 {
     __shared__ float s_block[THREADS_PER_BLOCK];  /* one per block, seen by all its threads */
     int tid = threadIdx.x;
@@ -67,8 +69,9 @@ int main(int argc, char **argv)
                            options, 2);
     struct device_info dev;
     device_start(device, &dev);
+    n = size_to_fit(&dev, "-n", n, 1, sizeof(float), sizeof(float), 0);  /* the array, on the GPU and the host */
     size_t bytes = n * sizeof(float);
-    device_need_memory(&dev, bytes, "-n 1e8: the array takes 4 bytes an element");
+    double copy_gbs = measure_copy_bandwidth(1u << 30);  /* the limit, while the array's memory is free */
     int blocks = 32 * dev.sms;  /* the article's 32 x 80 was 32 blocks per SM of its card */
 
     /* The article's data: an arange scaled so that the sum is 1 (from 1, so that N = 1 is not 0/0). */
@@ -122,7 +125,6 @@ int main(int argc, char **argv)
 
     /* Time 1, as the article does: kernel + copy of the partial sums + host finish, by the wall clock.
      * Time 2: the kernel alone, between two CUDA events. It reads each element once: 4 bytes. */
-    double copy_gbs = measure_copy_bandwidth(1u << 30);
     for (int r = -1; r < reps; r++) {  /* r = -1: warm-up */
         double start = wall_seconds();
         gpu_sum(dev_array, n, blocks, dev_partial_sums, partial_sums);

@@ -100,7 +100,8 @@ int main(int argc, char **argv)
         {"-r", CLI_INT, &reps, 1, 100000, "timed runs (default 21)"},
     };
     int device = cli_parse(argc, argv, "Part 2, Example 2.4: 2D reduction with a 1D shared array.", options, 5);
-    if (cols == 0)
+    int square = cols == 0;
+    if (square)
         cols = rows;
     if (rows * cols > 2147483647LL) {
         fprintf(stderr, "%s: %lld x %lld elements is more than this example's 2^31 - 1\n", argv[0], rows, cols);
@@ -108,9 +109,13 @@ int main(int argc, char **argv)
     }
     struct device_info dev;
     device_start(device, &dev);
+    /* The array, 4 bytes an element on the GPU and on the host: rows x rows, or rows of --cols. */
+    if (square)
+        cols = rows = size_to_fit(&dev, "-n", rows, 2, sizeof(float), sizeof(float), 0);
+    else
+        rows = size_to_fit(&dev, "-n", rows, 1, cols * sizeof(float), cols * sizeof(float), 0);
     long long n = rows * cols;
     size_t bytes = n * sizeof(float);
-    device_need_memory(&dev, bytes, "-n 10000");
 
     /* The launch shapes to time: the article's, then two that show what limits it (see README). */
     struct shape shapes[] = {

@@ -46,8 +46,9 @@ int main(int argc, char **argv)
                            options, 2);
     struct device_info dev;
     device_start(device, &dev);
+    n = size_to_fit(&dev, "-n", n, 1, sizeof(float), sizeof(float), 0);  /* the array, on the GPU and the host */
     size_t bytes = n * sizeof(float);
-    device_need_memory(&dev, bytes, "-n 1e6");
+    double copy_gbs = measure_copy_bandwidth(1u << 30);  /* the limit, while the array's memory is free */
     int blocks = 32 * dev.sms;
 
     /* Data: a[i] = (i mod 1000) / 1000, whose sum the CPU computes exactly in double. */
@@ -109,7 +110,6 @@ int main(int argc, char **argv)
             synced_ms[r] = (t2 - t0) * 1e3;
         }
     }
-    double copy_gbs = measure_copy_bandwidth(1u << 30);
     printf("\npartial_reduce over %lld float32 (%.0f MB), %d blocks of %d threads, %d runs:\n", n, bytes / 1e6,
            blocks, THREADS_PER_BLOCK, reps);
     print_bandwidth("events around the kernel", stats_of(ms, reps), bytes, copy_gbs, "of copy");

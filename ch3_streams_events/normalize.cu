@@ -58,8 +58,8 @@ int main(int argc, char **argv)
                            options, 1);
     struct device_info dev;
     device_start(device, &dev);
+    n = size_to_fit(&dev, "-n", n, 1, sizeof(float), sizeof(float), 0);  /* the array, on the GPU and the host */
     size_t bytes = n * sizeof(float);
-    device_need_memory(&dev, bytes, "-n 1e8");
     int blocks = 32 * dev.sms;  /* the article's 32 x 40 was 32 blocks per SM of a T4 */
 
     /* Pinned (page-locked) host memory: the operating system may not move it to disk, so the GPU's copy

@@ -68,8 +68,8 @@ int main(int argc, char **argv)
                            options, 3);
     struct device_info dev;
     device_start(device, &dev);
+    n = size_to_fit(&dev, "-n", n, 1, arrays * sizeof(float), arrays * sizeof(float), 0);  /* each array, GPU and host */
     size_t bytes = n * sizeof(float);
-    device_need_memory(&dev, arrays * bytes, "-n 1e6");
     int blocks = 32 * dev.sms;
     long long threads = (long long)blocks * THREADS_PER_BLOCK;
 

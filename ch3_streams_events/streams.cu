@@ -157,9 +157,17 @@ int main(int argc, char **argv)
                            options, 5);
     struct device_info dev;
     device_start(device, &dev);
+    /* Each array on the GPU, and twice on the host (its input and its result, pinned unless --pageable). */
+    n = size_to_fit(&dev, "-n", n, 1, arrays * sizeof(float), 2 * arrays * sizeof(float), 0);
     size_t bytes = n * sizeof(float);
-    device_need_memory(&dev, arrays * bytes, "-n 1e6");
     int blocks = 32 * dev.sms;
+
+    /* The limit, measured before the arrays take their memory: each array crosses the bus twice. With
+     * two or more copy engines the two directions overlap and the slower one bounds the run; with one,
+     * they add up. */
+    double h2d = measure_transfer_bandwidth(bytes, 1, !pageable), d2h = measure_transfer_bandwidth(bytes, 0, !pageable);
+    double in_ms = arrays * bytes / (h2d * 1e9) * 1e3, out_ms = arrays * bytes / (d2h * 1e9) * 1e3;
+    double bound = dev.copy_engines >= 2 ? (in_ms > out_ms ? in_ms : out_ms) : in_ms + out_ms;
 
     /* Everything is allocated before anything is timed: cudaMallocHost and cudaMalloc synchronise the
      * device, so allocating inside the loop (as the article pinned each array there) serialises it. */
@@ -190,11 +198,6 @@ int main(int argc, char **argv)
     for (int k = 0; k < stream_count; k++)
         CUDA_CHECK(cudaStreamCreateWithFlags(&streams[k], cudaStreamNonBlocking));
 
-    /* The limit: each array crosses the bus twice. With two or more copy engines the two directions
-     * overlap and the slower one bounds the run; with one, they add up. */
-    double h2d = measure_transfer_bandwidth(bytes, 1, !pageable), d2h = measure_transfer_bandwidth(bytes, 0, !pageable);
-    double in_ms = arrays * bytes / (h2d * 1e9) * 1e3, out_ms = arrays * bytes / (d2h * 1e9) * 1e3;
-    double bound = dev.copy_engines >= 2 ? (in_ms > out_ms ? in_ms : out_ms) : in_ms + out_ms;
     printf("%d arrays of %lld float32 (%.0f MB each), %s host memory, %d copy engines\n", arrays, n, bytes / 1e6,
            pageable ? "pageable" : "pinned", dev.copy_engines);
     printf("host->device %.1f GB/s, device->host %.1f GB/s (measured now): transfer bound %.2f ms (%s)\n\n", h2d,

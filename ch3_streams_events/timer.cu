@@ -46,8 +46,9 @@ int main(int argc, char **argv)
                            options, 2);
     struct device_info dev;
     device_start(device, &dev);
+    n = size_to_fit(&dev, "-n", n, 1, sizeof(float), sizeof(float), 0);  /* the array, on the GPU and the host */
     size_t bytes = n * sizeof(float);
-    device_need_memory(&dev, bytes, "-n 1e6");
+    double copy_gbs = measure_copy_bandwidth(1u << 30);  /* the limit, while the array's memory is free */
     int blocks = 32 * dev.sms;
 
     /* Data: a[i] = (i mod 1000) / 1000, whose sum the CPU computes exactly in double. */
@@ -105,7 +106,6 @@ int main(int argc, char **argv)
             with_copy_ms[r] = with_copy;
         }
     }
-    double copy_gbs = measure_copy_bandwidth(1u << 30);
     printf("\n%d runs, %lld float32 (%.0f MB):\n", reps, n, bytes / 1e6);
     print_bandwidth("timer around the kernel", stats_of(ms, reps), bytes, copy_gbs, "of copy");
     print_time("timer around copy + kernel", stats_of(with_copy_ms, reps));

@@ -121,12 +121,15 @@ int main(int argc, char **argv)
     int device = cli_parse(argc, argv, "Part 4, Example 4.6: a dot product finished under a mutex.", options, 2);
     struct device_info dev;
     device_start(device, &dev);
+    n = size_to_fit(&dev, "-n", n, 1, 2 * sizeof(float), 2 * sizeof(float), 0);  /* a and b, GPU and host */
     size_t bytes = n * sizeof(float);
-    device_need_memory(&dev, 2 * bytes, "-n 1e6");
 
     float *a = (float *)malloc(bytes), *b = (float *)malloc(bytes);
     int grids[2] = {32 * 20, 32 * dev.sms};  /* the article's 32 x 20 blocks, and 32 per SM of this GPU */
-    float *host_partials = (float *)malloc(grids[1] * sizeof(float));
+    /* One partial sum per block, for the larger of the two grids: on a GPU with fewer than 20 SMs the
+     * article's 640 blocks are the larger. */
+    int most_blocks = grids[0] > grids[1] ? grids[0] : grids[1];
+    float *host_partials = (float *)malloc(most_blocks * sizeof(float));
     double *ms = (double *)malloc(reps * sizeof(double)), want = 0.0;
     if (!a || !b || !host_partials || !ms) {
         fprintf(stderr, "out of host memory; try a smaller -n\n");
@@ -141,7 +144,7 @@ int main(int argc, char **argv)
     int *dev_mutex;
     CUDA_CHECK(cudaMalloc(&dev_a, bytes));
     CUDA_CHECK(cudaMalloc(&dev_b, bytes));
-    CUDA_CHECK(cudaMalloc(&dev_partial_sums, grids[1] * sizeof(float)));
+    CUDA_CHECK(cudaMalloc(&dev_partial_sums, most_blocks * sizeof(float)));
     CUDA_CHECK(cudaMalloc(&dev_result, sizeof(float)));
     CUDA_CHECK(cudaMalloc(&dev_mutex, sizeof(int)));
     CUDA_CHECK(cudaMemcpy(dev_a, a, bytes, cudaMemcpyHostToDevice));

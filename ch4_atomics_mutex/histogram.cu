@@ -53,7 +53,7 @@ static void histogram_cpu_best(const unsigned char *text, long long n, unsigned 
         histo[b] = part[0][b] + part[1][b] + part[2][b] + part[3][b];
 }
 
-/* Example 4.3: atomics on the global histogram. With 128 x 32 x SMs threads (540,672 on 132 SMs)
+/* Example 4.3: atomics on the global histogram. With 128 x 32 x SMs threads (540,672 on an H200)
  * in flight and 128 bins, about 4,200 threads want each bin if the characters were uniform. They are
  * not: most of a text is lower-case letters and spaces, so the crowd at 'e' or ' ' is several times
  * larger, and each atomic on one address waits for the one before it in the L2 cache. */
@@ -102,7 +102,7 @@ __device__ void count16(uint4 v, unsigned int *s_histo)
             atomicAdd(&s_histo[(words[w] >> (8 * k)) & 0xff], 1u);  /* no `if`: see above */
 }
 
-__global__ void histogram_wide(const unsigned char *text, long long n, unsigned int *histo)
+__global__ void __launch_bounds__(WIDE_THREADS) histogram_wide(const unsigned char *text, long long n, unsigned int *histo)
 {
     __shared__ unsigned int s_histo[256];
     for (int b = threadIdx.x; b < 256; b += blockDim.x)
@@ -191,18 +191,24 @@ int main(int argc, char **argv)
         {"--csv", CLI_STRING, &csv_path, 0, 0, "write the counts to FILE (default output/ch4/histogram.csv)"},
     };
     int device = cli_parse(argc, argv, "Part 4, Examples 4.3-4.4: a histogram of a text with atomics.", options, 4);
-    unsigned char *text;
-    if (input) {
+    unsigned char *text = NULL;
+    if (input)  /* read before the GPU is touched: a file that cannot be read is a usage error */
         text = read_file(argv[0], input, &n);
-    } else if (!(text = (unsigned char *)malloc(n > 0 ? n : 1))) {
-        fprintf(stderr, "out of host memory for %lld bytes; try a smaller -n\n", n);
-        return 1;
-    } else {
-        english_like_text(text, n, 2022);
-    }
     struct device_info dev;
     device_start(device, &dev);
-    device_need_memory(&dev, n, "-n 1e8");
+    if (input) {
+        device_need_memory(&dev, n, "a smaller file");
+    } else {
+        n = size_to_fit(&dev, "-n", n, 1, 1.0, 1.0, 0);  /* one byte a character, on the GPU and the host */
+        if (!(text = (unsigned char *)malloc(n))) {
+            fprintf(stderr, "out of host memory for %lld bytes; try a smaller -n\n", n);
+            return 1;
+        }
+        english_like_text(text, n, 2022);
+    }
+    /* Every version reads each byte once, so memory bounds them all: the copy bandwidth is the ceiling,
+     * measured now, while the text's memory is still free. */
+    double copy_gbs = measure_copy_bandwidth(1u << 30);
     printf("%lld bytes of %s\n", n, input ? input : "synthetic English-like text");
 
     /* The CPU: the reference (naive loop) and the best loop, by the wall clock. */
@@ -279,8 +285,6 @@ int main(int argc, char **argv)
     struct gpu_timer timer;
     gpu_timer_create(&timer);
     double medians[VARIANTS];
-    /* Every version reads each byte once, so memory bounds them all: the copy bandwidth is the ceiling. */
-    double copy_gbs = measure_copy_bandwidth(1u << 30);
     printf("\n%d runs each (GPU: zeroing + kernel, by events; CPU: wall clock); GB/s of text read;\n"
            "limit = device-to-device copy bandwidth %.0f GB/s (read + write, measured now)\n", reps, copy_gbs);
     print_bandwidth("CPU, naive loop, 1 core", cpu[0], (double)n, copy_gbs, "of copy");

@@ -21,7 +21,7 @@
 
 enum { BINS = 128, THREADS = 128 };
 
-/* Example 4.3: atomics on the global histogram. With 128 x 32 x SMs threads (540,672 on 132 SMs)
+/* Example 4.3: atomics on the global histogram. With 128 x 32 x SMs threads (540,672 on an H200)
  * in flight and 128 bins, about 4,200 threads want each bin if the characters were uniform. They are
  * not: most of a text is lower-case letters and spaces, so the crowd at 'e' or ' ' is several times
  * larger, and each atomic on one address waits for the one before it in the L2 cache. */
@@ -70,7 +70,7 @@ int main(int argc, char **argv)
     }
     struct device_info dev;
     device_start(device, &dev);
-    device_need_memory(&dev, n, "-n 1e8");
+    n = size_to_fit(&dev, "-n", n, 1, 1.0, 1.0, 0);  /* one byte a character, on the GPU and the host */
 
     unsigned char *text = (unsigned char *)malloc(n), *dev_text;
     unsigned int want[BINS] = {0}, got[BINS], *dev_histo;

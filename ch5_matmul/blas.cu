@@ -31,7 +31,7 @@ static void cublas_check(cublasStatus_t status, const char *call, int line)
 }
 
 /* shared.cu's tiled int64 kernel, for the bit-for-bit comparison. */
-__global__ void matmul_shared(const long long *A, const long long *B, long long *C, int n)
+__global__ void __launch_bounds__(1024) matmul_shared(const long long *A, const long long *B, long long *C, int n)
 {
     __shared__ long long sA[TILE][TILE], sB[TILE][TILE];
     int tx = threadIdx.x, ty = threadIdx.y, x = tx + blockIdx.x * TILE, y = ty + blockIdx.y * TILE;
@@ -61,9 +61,15 @@ int main(int argc, char **argv)
                            options, 2);
     struct device_info dev;
     device_start(device, &dev);
-    int n = (int)size;
+    /* Three n x n matrices on the GPU at a time (int64, then double) and cuBLAS's workspace; six on the
+     * host. */
+    int n = (int)size_to_fit(&dev, "-n", size, 2, 3 * sizeof(double), 6 * sizeof(double), 64 << 20);
     size_t count = (size_t)n * n, bytes = count * sizeof(double);
-    device_need_memory(&dev, 6 * bytes, "-n 5000");
+    /* FP64 is fast only on data-centre GPUs (1/64 of FP32 on an RTX 4090, 1/32 on a T4): say how long
+     * the products will take at the FP64 peak of common/device.c's table, a lower bound. */
+    double flops = 2.0 * n * (double)n * n;
+    say_how_long("the 2 + 2 x r FP64 products, at the FP64 peak,", (2 + 2 * reps) * flops / (dev.peak_fp64_matrix_gflops * 1e9),
+                 "-n 4096 or -r 1");
 
     long long *A = (long long *)malloc(bytes), *B = (long long *)malloc(bytes), *C_int = (long long *)malloc(bytes);
     double *Ad = (double *)malloc(bytes), *Bd = (double *)malloc(bytes), *Cd = (double *)malloc(bytes);
@@ -136,10 +142,11 @@ int main(int argc, char **argv)
         CUDA_CHECK(cudaMemcpyAsync(Cd, dCd, bytes, cudaMemcpyDeviceToHost, 0));
         ms[r] = gpu_timer_stop(&timer);
     }
-    double flops = 2.0 * n * (double)n * n;
-    printf("\nn = %d, float64 holding integers, %d runs:\n", n, reps);
-    print_flops("cublasDgemm alone", gemm, flops, 0, "");
-    print_flops("with copies in and out", stats_of(ms, reps), flops, 0, "");
+    printf("\nn = %d, float64 holding integers, %d runs; FP64 peak %.0f GFLOP/s (%d SMs x %d FP64 lanes%s x 2 x "
+           "%.2f GHz)\n", n, reps, dev.peak_fp64_matrix_gflops, dev.sms, dev.fp64_lanes,
+           dev.peak_fp64_matrix_gflops > dev.peak_fp64_gflops ? " x 2 on the tensor cores" : "", dev.clock_khz / 1e6);
+    print_flops("cublasDgemm alone", gemm, flops, dev.peak_fp64_matrix_gflops, "of the FP64 peak");
+    print_flops("with copies in and out", stats_of(ms, reps), flops, dev.peak_fp64_matrix_gflops, "of the FP64 peak");
 
     gpu_timer_destroy(&timer);
     CUBLAS_CHECK(cublasDestroy(handle));

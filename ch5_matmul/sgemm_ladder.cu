@@ -35,7 +35,9 @@ static void cublas_check(cublasStatus_t status, const char *call, int line)
 }
 
 /* 1. Naive, with x along the rows of C: the layout that feels natural and is wrong for a GPU. */
-__global__ void sgemm_naive(const float *A, const float *B, float *C, int n)
+/* The first three kernels run in blocks of 32 x 32 threads: the bound keeps each within the 64
+ * registers a thread that a block of 1024 threads may have on a T4. */
+__global__ void __launch_bounds__(1024) sgemm_naive(const float *A, const float *B, float *C, int n)
 {
     int row = threadIdx.x + blockIdx.x * blockDim.x, col = threadIdx.y + blockIdx.y * blockDim.y;
     if (row >= n || col >= n)
@@ -47,7 +49,7 @@ __global__ void sgemm_naive(const float *A, const float *B, float *C, int n)
 }
 
 /* 2. Coalesced: x along the columns, as the French page says (x is the column, y the row). */
-__global__ void sgemm_coalesced(const float *A, const float *B, float *C, int n)
+__global__ void __launch_bounds__(1024) sgemm_coalesced(const float *A, const float *B, float *C, int n)
 {
     int col = threadIdx.x + blockIdx.x * blockDim.x, row = threadIdx.y + blockIdx.y * blockDim.y;
     if (row >= n || col >= n)
@@ -60,7 +62,7 @@ __global__ void sgemm_coalesced(const float *A, const float *B, float *C, int n)
 
 /* 3. Shared-memory tiles of 32 x 32, guarded for any n (shared.cu's kernel in float). */
 enum { TILE = 32 };
-__global__ void sgemm_shared(const float *A, const float *B, float *C, int n)
+__global__ void __launch_bounds__(1024) sgemm_shared(const float *A, const float *B, float *C, int n)
 {
     __shared__ float sA[TILE][TILE], sB[TILE][TILE];
     int tx = threadIdx.x, ty = threadIdx.y, col = tx + blockIdx.x * TILE, row = ty + blockIdx.y * TILE;
@@ -183,11 +185,11 @@ int main(int argc, char **argv)
     int device = cli_parse(argc, argv, "Going further: float32 matrix products from naive to most of cuBLAS.", options, 3);
     struct device_info dev;
     device_start(device, &dev);
-    int clock_khz = 0;
-    CUDA_CHECK(cudaDeviceGetAttribute(&clock_khz, cudaDevAttrClockRate, device));
-    /* 128 fp32 lanes per SM on compute capability 8.x-9.x, 2 FLOP per fused multiply-add. */
-    double peak = 2.0 * 128 * dev.sms * clock_khz * 1e3 / 1e9;
-    device_need_memory(&dev, 4 * (size_t)max_n * max_n * sizeof(float), "--max 4096");
+    /* A, B and C on the GPU, and cuBLAS's workspace; on the host A and B and two to compare. */
+    max_n = size_to_fit(&dev, "--max", max_n, 2, 3 * sizeof(float), 4 * sizeof(float), 64 << 20);
+    /* The FP32 peak: 2 FLOP per fused multiply-add x lanes per SM (64 on a T4 or an A100, 128 on an
+     * H100 or an RTX 4090: common/device.c's table) x SMs x clock. */
+    double peak = dev.peak_fp32_gflops;
 
     /* Sizes: powers of two, and sizes that are not multiples of any tile (1000, 4000, 4097). */
     int all_sizes[] = {127, 256, 512, 1000, 1024, 2048, 4000, 4096, 4097, 8192, 16384}, sizes[16], count = 0;
@@ -223,13 +225,22 @@ int main(int argc, char **argv)
     gpu_timer_create(&timer);
     int ok = 1;
     double at_4096[KERNELS] = {0}, at_odd[KERNELS] = {0};
-    printf("GFLOP/s (median of %d; fp32 peak %.0f GFLOP/s from %d SMs x 128 lanes x 2 x %.2f GHz)\n", reps, peak,
-           dev.sms, clock_khz / 1e6);
+    printf("GFLOP/s (median of %d; fp32 peak %.0f GFLOP/s from %d SMs x %d lanes x 2 x %.2f GHz)\n", reps, peak,
+           dev.sms, dev.fp32_lanes, dev.clock_khz / 1e6);
     printf("%6s %10s %10s %10s %10s %10s  %s\n", "n", "naive", "coalesced", "shared", "registers", "cublas",
            "registers/cublas");
+    double last_seconds = 0.0;
     for (int s = 0; s < count; s++) {
         int n = sizes[s];
         size_t elements = (size_t)n * n;
+        /* The work grows as n^3: the size before this one says how long this one will take. */
+        if (s > 0) {
+            char what[64], shorter[32];
+            snprintf(what, sizeof what, "n = %d", n);
+            snprintf(shorter, sizeof shorter, "--max %d", sizes[s - 1]);
+            say_how_long(what, last_seconds * pow((double)n / sizes[s - 1], 3), shorter);
+        }
+        double size_start = wall_seconds();
         /* The n x n matrices are the top-left corners of the big random ones, repacked. */
         for (int r = 0; r < n; r++) {
             memcpy(got + (size_t)r * n, A + (size_t)r * max_n, n * sizeof(float));
@@ -283,6 +294,7 @@ int main(int argc, char **argv)
                 at_odd[k] = gflops;
         }
         printf("  %.0f%%\n", 100.0 * row[REGISTERS] / row[CUBLAS]);
+        last_seconds = wall_seconds() - size_start;
     }
     csv_close(csv);
     ok &= check_report(ok, "every kernel at every size within 1e-5 (relative, Frobenius) of cublasSgemm");

@@ -40,4 +40,10 @@ for p in $PROGRAMS; do
         ok $((code != 77)) "$p without a GPU: exit 77" "exit $code: $(head -n 1 "$err")"
     fi
 done
+
+# A launch shape past the grid's limit is a usage error, found before the GPU is touched: exit 2 with no
+# device too.
+CUDA_VISIBLE_DEVICES= ./ch1_embarrassing/add_array -n 4e9 --threads 1 >/dev/null 2>"$err"; code=$?
+grep -q "grid's x limit" "$err"
+ok $((code != 2 || $?)) "add_array -n 4e9 --threads 1: exit 2 before any GPU work" "exit $code: $(head -n 1 "$err")"
 done_testing
