@@ -40,7 +40,7 @@ COMMON := $(patsubst %.c,%.o,$(wildcard common/*.c))
 # The vendor BLAS comparisons link cuBLAS.
 ch5_matmul/blas ch5_matmul/sgemm_ladder: LDLIBS += -lcublas
 
-.PHONY: all ch1 ch2 ch3 ch4 ch5 test sanitize figures clean help
+.PHONY: all ch1 ch2 ch3 ch4 ch5 test sanitize small-gpu figures clean help
 all: $(PROGRAMS)
 ch1: $(CH1_PROGRAMS)
 ch2: $(CH2_PROGRAMS)
@@ -67,6 +67,11 @@ test: all tests/unit_common
 sanitize: all
 	PROGRAMS="$(PROGRAMS)" ONLY="$(ONLY)" prove tests/sanitize.sh
 
+# The suite on emulated small GPUs, through MPS (GPU machine only): a GTX 1650, a T4, the whole GPU;
+# make small-gpu EMULATE=t4 runs one of them.
+small-gpu: all
+	PROGRAMS="$(PROGRAMS)" sh tests/small_gpu.sh output/small_gpu $(EMULATE)
+
 figures:
 	@sh plots/figures.sh
 
@@ -74,5 +79,5 @@ clean:
 	rm -f $(PROGRAMS) common/*.o tests/unit_common
 
 help:
-	@echo "targets: all ch1 ch2 ch3 ch4 ch5 test sanitize figures clean"
+	@echo "targets: all ch1 ch2 ch3 ch4 ch5 test sanitize small-gpu figures clean"
 	@echo "ARCH=\"$(ARCH)\" (override with make ARCH=\"80 90\")"

@@ -11,7 +11,7 @@ fi
 command -v compute-sanitizer >/dev/null || { echo "Bail out! compute-sanitizer not on PATH"; exit 1; }
 out=$(mktemp)
 list=$(mktemp)
-trap 'rm -f "$out" "$list"' EXIT
+trap 'rm -f "$out" "$out".* "$list"' EXIT
 
 # expected TOOL PROGRAM ARGS: "error" if sanitize_expect.txt lists it, else "clean".
 expected() {
@@ -22,20 +22,27 @@ expected() {
 
 { runs; grep -v '^[[:space:]]*\(#\|$\)' tests/sanitize_expect.txt 2>/dev/null | cut -d' ' -f3-; } |
     sort -u | grep -e "${ONLY:-}" >"$list"
+tools="memcheck racecheck synccheck initcheck"
 while read -r line; do
-    for tool in memcheck racecheck synccheck initcheck; do
-        want=$(expected "$tool $line")
+    # The four tools on one run side by side (each instruments its own copy of the program), then
+    # reported in order.
+    for tool in $tools; do
         # API errors are left to the programs: each checks every CUDA call and exits 1 on one it did not
         # expect (not clean here), while device_query's launches past the limits fail on purpose.
         extra="--report-api-errors no"
         [ "$tool" = memcheck ] && extra="$extra --leak-check full"
         # A time limit, so that a hang (a lock that never frees) fails the test instead of the suite.
-        timeout 300 compute-sanitizer --tool $tool $extra --error-exitcode 86 ./$line </dev/null >"$out" 2>&1
-        code=$?
+        { timeout 300 compute-sanitizer --tool $tool $extra --error-exitcode 86 ./$line </dev/null >"$out.$tool" 2>&1
+          echo $? >"$out.$tool.code"; } &
+    done
+    wait
+    for tool in $tools; do
+        want=$(expected "$tool $line")
+        code=$(cat "$out.$tool.code")
         if [ "$want" = "error" ]; then
-            ok $((code != 86)) "$tool reports the error in: $line" "exit $code; $(tail -n 3 "$out")"
+            ok $((code != 86)) "$tool reports the error in: $line" "exit $code; $(tail -n 3 "$out.$tool")"
         else
-            ok $((code != 0)) "$tool clean: $line" "exit $code; $(grep -m 5 -E 'Error|Hazard|ERROR|error' "$out")"
+            ok $((code != 0)) "$tool clean: $line" "exit $code; $(grep -m 5 -E 'Error|Hazard|ERROR|error' "$out.$tool")"
         fi
     done
 done <"$list"
