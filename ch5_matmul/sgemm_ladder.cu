@@ -229,18 +229,28 @@ int main(int argc, char **argv)
            dev.sms, dev.fp32_lanes, dev.clock_khz / 1e6);
     printf("%6s %10s %10s %10s %10s %10s  %s\n", "n", "naive", "coalesced", "shared", "registers", "cublas",
            "registers/cublas");
-    double last_seconds = 0.0;
+    /* What the last size cost: each kernel's seconds (they grow as n^3) and the host's (copies and
+     * checks, n^2). Before each size, they say how long the sizes still to run will take. */
+    double kernel_s[KERNELS] = {0}, host_s = 0.0;
+    int warned = 0;
     for (int s = 0; s < count; s++) {
         int n = sizes[s];
         size_t elements = (size_t)n * n;
-        /* The work grows as n^3: the size before this one says how long this one will take. */
-        if (s > 0) {
-            char what[64], shorter[32];
-            snprintf(what, sizeof what, "n = %d", n);
-            snprintf(shorter, sizeof shorter, "--max %d", sizes[s - 1]);
-            say_how_long(what, last_seconds * pow((double)n / sizes[s - 1], 3), shorter);
+        double rest = 0.0;
+        for (int later = s; later < count && s > 0; later++) {
+            double ratio = (double)sizes[later] / sizes[s - 1];
+            for (int k = 0; k < KERNELS; k++)
+                rest += k == NAIVE && sizes[later] > 4096 ? 0.0 : kernel_s[k] * ratio * ratio * ratio;
+            rest += host_s * ratio * ratio;
         }
-        double size_start = wall_seconds();
+        if (!warned && rest >= 15.0) {
+            char what[64], shorter[32];
+            snprintf(what, sizeof what, "n = %d to %d", n, sizes[count - 1]);
+            snprintf(shorter, sizeof shorter, "--max %d", sizes[s - 1]);
+            say_how_long(what, rest, shorter);
+            warned = 1;
+        }
+        double size_start = wall_seconds(), size_kernels = 0.0;
         /* The n x n matrices are the top-left corners of the big random ones, repacked. */
         for (int r = 0; r < n; r++) {
             memcpy(got + (size_t)r * n, A + (size_t)r * max_n, n * sizeof(float));
@@ -284,6 +294,8 @@ int main(int argc, char **argv)
                     ms[r] = t;
             }
             struct stats st = stats_of(ms, reps);
+            kernel_s[k] = (reps + 2) * st.median / 1e3;  /* the checked run, the warm-up and the timed runs */
+            size_kernels += kernel_s[k];
             double gflops = 2.0 * n * (double)n * n / (st.median * 1e-3) / 1e9;
             csv_row(csv, "%s,%d,%.5f,%.5f,%.5f,%.1f,%.2e", names[k], n, st.median, st.mean, st.std, gflops, rel);
             printf(" %10.0f", gflops);
@@ -294,7 +306,9 @@ int main(int argc, char **argv)
                 at_odd[k] = gflops;
         }
         printf("  %.0f%%\n", 100.0 * row[REGISTERS] / row[CUBLAS]);
-        last_seconds = wall_seconds() - size_start;
+        host_s = wall_seconds() - size_start - size_kernels;
+        if (host_s < 0.0)
+            host_s = 0.0;
     }
     csv_close(csv);
     ok &= check_report(ok, "every kernel at every size within 1e-5 (relative, Frobenius) of cublasSgemm");
