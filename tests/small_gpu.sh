@@ -42,7 +42,7 @@ mps_start() {
 mps_stop() {
     echo quit | nvidia-cuda-mps-control >/dev/null 2>&1
     for i in 1 2 3 4 5 6 7 8 9 10; do  # the server leaves once its clients are gone
-        pgrep -f nvidia-cuda-mps >/dev/null 2>&1 || break
+        pgrep -x nvidia-cuda-mps >/dev/null 2>&1 || break  # the control daemon and server (names cut to 15)
         sleep 1
     done
 }
