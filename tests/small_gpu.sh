@@ -10,9 +10,10 @@
 # "check: PASS". Results: OUT/small_gpu.md (program x emulation: exit status, size used, seconds; it
 # merges the emulations run so far), OUT/EMULATION/*.log. Exit status 0 when everything passed.
 #
-# What MPS does not emulate: the architecture. An H200 held to 14 SMs is still sm_90: 2048 resident
-# threads and 228 KiB of shared memory per SM, 128 FP32 lanes, its 60 MB L2 and HBM shared by the SMs it
-# gives (far more bandwidth than a GTX 1650's 128 GB/s), its clocks, PCIe link and copy engines. sm_75's
+# What MPS does not emulate: the architecture. An H100 or H200 held to 14 SMs is still sm_90: 2048
+# resident threads and 228 KiB of shared memory per SM, 128 FP32 lanes, its whole L2 (50 or 60 MB) and
+# HBM shared by the SMs it gives (far more bandwidth than a GTX 1650's 128 GB/s), its clocks, PCIe link
+# and copy engines. sm_75's
 # limits are covered by compiling for it (tests/turing.t). What MPS does badly: a client killed mid-run
 # can leave the server refusing new clients (cudaErrorDevicesUnavailable); then this script restarts the
 # daemon and runs the program again rather than report a false failure.
