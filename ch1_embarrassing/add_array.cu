@@ -24,15 +24,11 @@ __global__ void add_array(const float *a, const float *b, float *c, long long n)
         c[i] = a[i] + b[i];
 }
 
-/* Adds on the GPU with the given launch shape and compares with the CPU; returns 1 if they agree. */
+/* Adds on the GPU with the given launch shape and compares with the CPU; returns 1 if they differ. */
 static int add_and_check(long long n, int blocks, int threads_per_block, int show)
 {
     size_t bytes = n * sizeof(float);
-    float *a = (float *)malloc(bytes), *b = (float *)malloc(bytes), *c = (float *)malloc(bytes);
-    if (!a || !b || !c) {
-        fprintf(stderr, "out of host memory for %lld elements\n", n);
-        exit(1);
-    }
+    float *a = (float *)host_alloc(bytes), *b = (float *)host_alloc(bytes), *c = (float *)host_alloc(bytes);
     srand(1);
     for (long long i = 0; i < n; i++) {
         a[i] = (float)i;
@@ -63,7 +59,7 @@ static int add_and_check(long long n, int blocks, int threads_per_block, int sho
     free(a);
     free(b);
     free(c);
-    return check_report(wrong == 0, "%lld elements, %lld differ from the CPU", n, wrong);
+    return check(wrong == 0, "%lld elements, %lld differ from the CPU", n, wrong);
 }
 
 int main(int argc, char **argv)
@@ -74,10 +70,10 @@ int main(int argc, char **argv)
         {"-n", CLI_SIZE, &n, 1, 4e9, "elements for the second launch (default 1000000)"},
         {"--threads", CLI_INT, &threads_per_block, 1, 1024, "threads per block there (default 256)"},
     };
-    int device = cli_parse(argc, argv, "Part 1, Examples 1.2-1.3: one thread per element.", options, 2);
+    int device = cli_parse(argc, argv, "Part 1, Examples 1.2-1.3: one thread per element.", options, COUNT_OF(options));
     /* The grid's x dimension holds at most 2^31 - 1 blocks: a shape past it is a usage error, found
      * before the GPU is touched. */
-    long long blocks = (n + threads_per_block - 1) / threads_per_block;
+    long long blocks = ceil_div(n, threads_per_block);
     if (blocks > 2147483647LL) {
         fprintf(stderr, "%s: -n %lld with --threads %d needs %lld blocks, more than the grid's x limit 2^31 - 1; "
                 "use more threads per block\n", argv[0], n, threads_per_block, blocks);
@@ -87,18 +83,18 @@ int main(int argc, char **argv)
     device_start(device, &dev);
     /* Three arrays of n floats, on the GPU and on the host. */
     n = size_to_fit(&dev, "-n", n, 1, 3 * sizeof(float), 3 * sizeof(float), 0);
-    blocks = (n + threads_per_block - 1) / threads_per_block;
-    int ok = 1;
+    blocks = ceil_div(n, threads_per_block);
+    int failures = 0;
 
     /* Example 1.2: 20 elements, 4 blocks of 8 threads. 32 threads start; the if keeps 12 of them idle. */
     printf("\nN = 20 with 4 blocks x 8 threads = 32 threads: 20 add, %d find i >= N and do nothing\n",
            4 * 8 - 20);
-    ok &= add_and_check(20, 4, 8, 1);
+    failures += add_and_check(20, 4, 8, 1);
 
     /* Example 1.3: a million elements. The block count is a ceiling division, so the grid covers N even
-     * when N is not a multiple of the block size: (1,000,000 + 255) / 256 = 3907 blocks. */
+     * when N is not a multiple of the block size: ceil_div(N, 256) = (1,000,000 + 255) / 256 = 3907 blocks. */
     printf("\nN = %lld with %d threads per block: ceil(N / %d) = %lld blocks, %lld idle threads\n", n,
            threads_per_block, threads_per_block, blocks, blocks * threads_per_block - n);
-    ok &= add_and_check(n, (int)blocks, threads_per_block, 0);
-    return ok ? 0 : 1;
+    failures += add_and_check(n, (int)blocks, threads_per_block, 0);
+    return failures ? 1 : 0;
 }

@@ -22,7 +22,7 @@ int main(int argc, char **argv)
         {"-a", CLI_DOUBLE, &a, -1e30, 1e30, "first number (default 2.0)"},
         {"-b", CLI_DOUBLE, &b, -1e30, 1e30, "second number (default 7.0)"},
     };
-    int device = cli_parse(argc, argv, "Part 1, Example 1.1: add two numbers in a kernel.", options, 2);
+    int device = cli_parse(argc, argv, "Part 1, Example 1.1: add two numbers in a kernel.", options, COUNT_OF(options));
     struct device_info dev;
     device_start(device, &dev);
 
@@ -36,6 +36,6 @@ int main(int argc, char **argv)
 
     printf("%.1f + %.1f = %.1f\n", (float)a, (float)b, c);
     float want = (float)a + (float)b;
-    int ok = check_report(c == want, "GPU sum %g equals the CPU's %g", c, want);
-    return ok ? 0 : 1;
+    int failures = check(c == want, "GPU sum %g equals the CPU's %g", c, want);
+    return failures ? 1 : 0;
 }

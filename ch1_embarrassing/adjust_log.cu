@@ -17,6 +17,8 @@
 #include "../common/stats.h"
 #include "../common/timer.h"
 
+/* ==== Kernels ==== */
+
 /* Rows as the outer loop: a thread walks along a row, then jumps down by the grid's height. The
  * threads of a warp share a y and have consecutive x, so every access is coalesced either way; the
  * loop order only changes the order in which each thread visits its pixels. */
@@ -36,6 +38,8 @@ __global__ void adjust_log_columns_outer(const float *in, float *out, int width,
         for (int y = threadIdx.y + blockIdx.y * blockDim.y; y < height; y += stride_y)
             out[(size_t)y * width + x] = gain * log2f(1.0f + in[(size_t)y * width + x]);
 }
+
+/* ==== The test picture and host helpers ==== */
 
 /* A low-contrast test picture: most of it below 0.15, with detail hidden in the shadows (soft waves,
  * rings and a checkerboard a few percent apart), one bright sun, and a grey ramp 0..1 along the bottom
@@ -75,6 +79,23 @@ static double mean_of(const float *image, size_t count)
     return sum / count;
 }
 
+enum version { ROWS_OUTER, COLUMNS_OUTER, VERSIONS };
+static const char *names[VERSIONS] = {"rows outer", "columns outer"};
+
+/* Queues one loop order on stream 0 with the article's launch: 16 x 16 threads per block, 64 x 64
+ * blocks, whatever the image size. */
+static void launch(enum version v, const float *in, float *out, int width, int height, float gain)
+{
+    dim3 threads_per_block(16, 16), blocks(64, 64);
+    if (v == ROWS_OUTER)
+        adjust_log_rows_outer<<<blocks, threads_per_block>>>(in, out, width, height, gain);
+    else
+        adjust_log_columns_outer<<<blocks, threads_per_block>>>(in, out, width, height, gain);
+    CHECK_LAUNCH();
+}
+
+/* ==== main ==== */
+
 int main(int argc, char **argv)
 {
     long long n = 10000;
@@ -89,7 +110,7 @@ int main(int argc, char **argv)
         {"-o", CLI_STRING, &output_dir, 0, 0, "folder DIR for the before/after PGM files (default output/ch1)"},
     };
     int device = cli_parse(argc, argv, "Part 1, Example 1.5: log correction with a 2D grid-stride kernel.",
-                           options, 5);
+                           options, COUNT_OF(options));
 
     /* Read the input before touching the GPU: a bad file is a usage error (exit 2). */
     int width = 512, height = 512, channels = 1;
@@ -101,54 +122,41 @@ int main(int argc, char **argv)
             fprintf(stderr, "%s: --input: %s\n", argv[0], error);
             return 2;
         }
-        picture = (float *)malloc((size_t)width * height * sizeof(float));
-        for (size_t i = 0; picture && i < (size_t)width * height; i++)  /* colour -> luma, then [0, 1] */
+        picture = (float *)host_alloc((size_t)width * height * sizeof(float));
+        for (size_t i = 0; i < (size_t)width * height; i++)  /* colour -> luma, then [0, 1] */
             picture[i] = channels == 1 ? bytes[i] / 255.0f
                                        : (0.299f * bytes[3 * i] + 0.587f * bytes[3 * i + 1] +
                                           0.114f * bytes[3 * i + 2]) / 255.0f;
         free(bytes);
     } else {
-        picture = (float *)malloc((size_t)width * height * sizeof(float));
-        if (picture)
-            synthetic_picture(picture, width, height);
-    }
-    if (!picture) {
-        fprintf(stderr, "out of host memory\n");
-        return 1;
+        picture = (float *)host_alloc((size_t)width * height * sizeof(float));
+        synthetic_picture(picture, width, height);
     }
     struct device_info dev;
     device_start(device, &dev);
 
-    /* The article's launch: 16 x 16 threads per block, 64 x 64 blocks, whatever the image size. */
-    dim3 threads_per_block(16, 16), blocks(64, 64);
     size_t pixels = (size_t)width * height, bytes = pixels * sizeof(float);
-    float *corrected = (float *)malloc(bytes), *dev_in, *dev_out;
+    float *corrected = (float *)host_alloc(bytes), *dev_in, *dev_out;
     CUDA_CHECK(cudaMalloc(&dev_in, bytes));
     CUDA_CHECK(cudaMalloc(&dev_out, bytes));
     CUDA_CHECK(cudaMemcpy(dev_in, picture, bytes, cudaMemcpyHostToDevice));
 
     /* Check both kernels against the CPU in double. log2f is accurate to a couple of float ulps, and an
      * output is at most gain * 1, so 4e-7 * max(gain, 1) is a safe absolute bound. */
-    int ok = 1;
+    int failures = 0;
     double tolerance = 4e-7 * (gain > 1.0 ? gain : 1.0);
-    for (int k = 0; k < 2; k++) {
+    for (int v = 0; v < VERSIONS; v++) {
         CUDA_CHECK(cudaMemset(dev_out, 0xff, bytes));
-        if (k == 0)
-            adjust_log_rows_outer<<<blocks, threads_per_block>>>(dev_in, dev_out, width, height, (float)gain);
-        else
-            adjust_log_columns_outer<<<blocks, threads_per_block>>>(dev_in, dev_out, width, height, (float)gain);
-        CHECK_LAUNCH();
+        launch((enum version)v, dev_in, dev_out, width, height, (float)gain);
         CUDA_CHECK(cudaMemcpy(corrected, dev_out, bytes, cudaMemcpyDeviceToHost));
         double worst = 0.0;
-        for (size_t i = 0; i < pixels; i++) {
-            double error = fabs(corrected[i] - gain * log2(1.0 + picture[i]));
-            worst = error > worst || isnan(error) ? error : worst;
-        }
-        ok &= check_report(worst <= tolerance, "%s, %d x %d: max |GPU - CPU| = %.2g <= %.2g",
-                           k == 0 ? "rows outer" : "columns outer", width, height, worst, tolerance);
+        for (size_t i = 0; i < pixels; i++)
+            worst = worst_of(worst, fabs(corrected[i] - gain * log2(1.0 + picture[i])));
+        failures += check(worst <= tolerance, "%s, %d x %d: max |GPU - CPU| = %.2g <= %.2g", names[v], width, height,
+                          worst, tolerance);
     }
 
-    unsigned char *gray = (unsigned char *)malloc(pixels);
+    unsigned char *gray = (unsigned char *)host_alloc(pixels);
     char path[4096];
     snprintf(path, sizeof path, "%s/adjust_log_before.pgm", output_dir);
     to_bytes(picture, gray, pixels);
@@ -172,52 +180,43 @@ int main(int argc, char **argv)
     n = size_to_fit(&dev, "-n", n, 2, 2 * sizeof(float), 2 * sizeof(float), 0);
     size_t big_pixels = (size_t)n * n, big_bytes = big_pixels * sizeof(float);
     double copy_gbs = measure_copy_bandwidth(big_bytes);
-    float *big = (float *)malloc(big_bytes), *big_rows = (float *)malloc(big_bytes);
-    if (!big || !big_rows) {
-        fprintf(stderr, "out of host memory for a %lld x %lld image; try a smaller -n\n", n, n);
-        return 1;
-    }
+    float *big = (float *)host_alloc(big_bytes), *big_rows = (float *)host_alloc(big_bytes);
     synthetic_picture(big, (int)n, (int)n);
     CUDA_CHECK(cudaMalloc(&dev_in, big_bytes));
     CUDA_CHECK(cudaMalloc(&dev_out, big_bytes));
     CUDA_CHECK(cudaMemcpy(dev_in, big, big_bytes, cudaMemcpyHostToDevice));
     /* The two orders compute the same function per pixel: their outputs must be identical. */
-    adjust_log_rows_outer<<<blocks, threads_per_block>>>(dev_in, dev_out, (int)n, (int)n, (float)gain);
-    CHECK_LAUNCH();
+    launch(ROWS_OUTER, dev_in, dev_out, (int)n, (int)n, (float)gain);
     CUDA_CHECK(cudaMemcpy(big_rows, dev_out, big_bytes, cudaMemcpyDeviceToHost));
-    adjust_log_columns_outer<<<blocks, threads_per_block>>>(dev_in, dev_out, (int)n, (int)n, (float)gain);
-    CHECK_LAUNCH();
+    launch(COLUMNS_OUTER, dev_in, dev_out, (int)n, (int)n, (float)gain);
     CUDA_CHECK(cudaMemcpy(big, dev_out, big_bytes, cudaMemcpyDeviceToHost));
     size_t differ = 0;
     for (size_t i = 0; i < big_pixels; i++)
         differ += big[i] != big_rows[i];
-    ok &= check_report(differ == 0, "%lld x %lld: the two loop orders give identical images (%zu differ)",
-                       n, n, differ);
-    if (!ok)
+    failures += check(differ == 0, "%lld x %lld: the two loop orders give identical images (%zu differ)", n, n,
+                      differ);
+    if (failures)
         return 1;
 
     printf("\n%lld x %lld image, %d runs each (kernel time; 8 bytes per pixel; limit = copy, %.0f GB/s):\n",
            n, n, reps, copy_gbs);
-    double *ms = (double *)malloc(reps * sizeof(double)), medians[2];
+    double *ms = (double *)host_alloc(reps * sizeof(double)), medians[VERSIONS];
     struct gpu_timer timer;
     gpu_timer_create(&timer);
-    for (int k = 0; k < 2; k++) {
+    for (int v = 0; v < VERSIONS; v++) {
         for (int r = -1; r < reps; r++) {  /* r = -1 is the warm-up */
             gpu_timer_start(&timer, 0);
-            if (k == 0)
-                adjust_log_rows_outer<<<blocks, threads_per_block>>>(dev_in, dev_out, (int)n, (int)n, (float)gain);
-            else
-                adjust_log_columns_outer<<<blocks, threads_per_block>>>(dev_in, dev_out, (int)n, (int)n, (float)gain);
-            CHECK_LAUNCH();
+            launch((enum version)v, dev_in, dev_out, (int)n, (int)n, (float)gain);
             float t = gpu_timer_stop(&timer);
             if (r >= 0)
                 ms[r] = t;
         }
         struct stats s = stats_of(ms, reps);
-        medians[k] = s.median;
-        print_bandwidth(k == 0 ? "rows outer" : "columns outer", s, 2.0 * big_bytes, copy_gbs, "of copy");
+        medians[v] = s.median;
+        print_bandwidth(names[v], s, 2.0 * big_bytes, copy_gbs, "of copy");
     }
-    printf("columns outer / rows outer = %.2f (the article saw about 1.10 on its GPU)\n", medians[1] / medians[0]);
+    printf("columns outer / rows outer = %.2f (the article saw about 1.10 on its GPU)\n",
+           medians[COLUMNS_OUTER] / medians[ROWS_OUTER]);
     if (2 * big_bytes < dev.l2_bytes)
         printf("note: the image fits in the %.0f MB L2 cache: use -n 10000 to time DRAM.\n", dev.l2_bytes / 1e6);
 

@@ -89,19 +89,19 @@ int main(int argc, char **argv)
      * name the refusal cudaErrorInvalidConfiguration or (CUDA 13 on Hopper) cudaErrorInvalidValue. */
     unsigned long long *dev_count, counted = 0;
     CUDA_CHECK(cudaMalloc(&dev_count, sizeof *dev_count));
-    int ok = 1;
+    int failures = 0;
     cudaError_t err = try_launch(dim3(1), dim3(p.maxThreadsPerBlock), dev_count, &counted);
-    ok &= check_report(err == cudaSuccess && counted == (unsigned long long)p.maxThreadsPerBlock,
-                       "a block of %d threads ran %llu threads", p.maxThreadsPerBlock, counted);
+    failures += check(err == cudaSuccess && counted == (unsigned long long)p.maxThreadsPerBlock,
+                      "a block of %d threads ran %llu threads", p.maxThreadsPerBlock, counted);
     err = try_launch(dim3(1), dim3(p.maxThreadsPerBlock + 1), dev_count, &counted);
-    ok &= check_report(refused(err), "a block of %d threads is refused: %s",
-                       p.maxThreadsPerBlock + 1, cudaGetErrorName(err));
+    failures += check(refused(err), "a block of %d threads is refused: %s",
+                      p.maxThreadsPerBlock + 1, cudaGetErrorName(err));
     err = try_launch(dim3(1, p.maxGridSize[1]), dim3(1), dev_count, &counted);
-    ok &= check_report(err == cudaSuccess && counted == (unsigned long long)p.maxGridSize[1],
-                       "a grid of 1 x %d blocks ran %llu blocks", p.maxGridSize[1], counted);
+    failures += check(err == cudaSuccess && counted == (unsigned long long)p.maxGridSize[1],
+                      "a grid of 1 x %d blocks ran %llu blocks", p.maxGridSize[1], counted);
     err = try_launch(dim3(1, p.maxGridSize[1] + 1), dim3(1), dev_count, &counted);
-    ok &= check_report(refused(err), "a grid of 1 x %d blocks is refused: %s",
-                       p.maxGridSize[1] + 1, cudaGetErrorName(err));
+    failures += check(refused(err), "a grid of 1 x %d blocks is refused: %s",
+                      p.maxGridSize[1] + 1, cudaGetErrorName(err));
     CUDA_CHECK(cudaFree(dev_count));
-    return ok ? 0 : 1;
+    return failures ? 1 : 0;
 }

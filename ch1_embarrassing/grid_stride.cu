@@ -1,5 +1,5 @@
 /* grid_stride.cu: Part 1, Example 1.4 and the timing section: one thread per element vs a grid-stride loop.
- * With a grid-stride loop a fixed grid (32 blocks per SM here) walks over an array of any length, each
+ * With a grid-stride loop a fixed grid (BLOCKS_PER_SM = 32 blocks per SM here) walks over an array of any length, each
  * thread stepping by the total number of threads. Adding arrays is bound by memory, not arithmetic, so
  * each kernel is measured in GB/s against the device-to-device copy bandwidth measured in the same run.
  *   make ch1 && ./ch1_embarrassing/grid_stride           (N = 1,000,000 as in the article: fits in L2)
@@ -14,11 +14,18 @@
 #include "../common/stats.h"
 #include "../common/timer.h"
 
-/* Example 1.3's kernel: one thread per element, as many blocks as it takes. */
+/* ==== Kernels ==== */
+
+/* Example 1.3's kernel and its index, copied from add_array.cu (tests/copies.t keeps them equal). */
+__device__ long long global_index(void)
+{
+    return threadIdx.x + (long long)blockDim.x * blockIdx.x;
+}
+
 __global__ void add_array(const float *a, const float *b, float *c, long long n)
 {
-    long long i = threadIdx.x + (long long)blockIdx.x * blockDim.x;
-    if (i < n)
+    long long i = global_index();
+    if (i < n)  /* the last block may reach past the end of the arrays */
         c[i] = a[i] + b[i];
 }
 
@@ -51,13 +58,32 @@ __global__ void add_array_gs_float4(const float *a, const float *b, float *c, lo
         c[i] = a[i] + b[i];
 }
 
-enum { THREADS_PER_BLOCK = 256 };
+/* ==== Host helpers ==== */
 
-struct variant {
-    const char *name;
-    void (*kernel)(const float *, const float *, float *, long long);
-    long long blocks;
-};
+enum { THREADS_PER_BLOCK = 256 };
+enum version { ONE_PER_ELEMENT, GRID_STRIDE, FLOAT4, VERSIONS };
+static const char *names[VERSIONS] = {"add_array (1 thread/element)", "add_array_gs (grid-stride)",
+                                      "going further: float4 loads"};
+
+/* Queues one version on stream 0. One thread per element takes as many blocks as n needs; the
+ * grid-stride loops a fixed grid of BLOCKS_PER_SM blocks per SM, whatever n is. */
+static void launch(enum version v, const float *a, const float *b, float *c, long long n, int sms)
+{
+    int fixed_grid = BLOCKS_PER_SM * sms;
+    switch (v) {
+    case ONE_PER_ELEMENT:
+        add_array<<<(unsigned)ceil_div(n, THREADS_PER_BLOCK), THREADS_PER_BLOCK>>>(a, b, c, n);
+        break;
+    case GRID_STRIDE:
+        add_array_gs<<<fixed_grid, THREADS_PER_BLOCK>>>(a, b, c, n);
+        break;
+    default:
+        add_array_gs_float4<<<fixed_grid, THREADS_PER_BLOCK>>>(a, b, c, n);
+    }
+    CHECK_LAUNCH();
+}
+
+/* ==== main ==== */
 
 int main(int argc, char **argv)
 {
@@ -68,8 +94,8 @@ int main(int argc, char **argv)
         {"-r", CLI_INT, &reps, 1, 100000, "timed runs of each kernel (default 101)"},
     };
     int device = cli_parse(argc, argv, "Part 1, Example 1.4: one thread per element vs a grid-stride loop.",
-                           options, 2);
-    if ((n + THREADS_PER_BLOCK - 1) / THREADS_PER_BLOCK > 2147483647LL) {
+                           options, COUNT_OF(options));
+    if (ceil_div(n, THREADS_PER_BLOCK) > 2147483647LL) {
         fprintf(stderr, "%s: -n %lld needs more blocks of %d threads than the grid's x limit 2^31 - 1\n", argv[0], n,
                 THREADS_PER_BLOCK);
         return 2;
@@ -82,14 +108,11 @@ int main(int argc, char **argv)
 
     /* The limit, measured before the arrays take their memory: a large device-to-device copy, which
      * reads and writes each byte once (at least as large as the arrays, so that it too comes from DRAM). */
-    size_t copy_bytes = bytes > (1u << 30) ? bytes : (1u << 30);
+    size_t copy_bytes = bytes > COPY_PROBE_BYTES ? bytes : COPY_PROBE_BYTES;
     double copy_gbs = measure_copy_bandwidth(copy_bytes);
 
-    float *a = (float *)malloc(bytes), *b = (float *)malloc(bytes), *c = (float *)malloc(bytes);
-    if (!a || !b || !c) {
-        fprintf(stderr, "out of host memory for 3 x %zu bytes; try a smaller -n\n", bytes);
-        return 1;
-    }
+    float *a = (float *)host_alloc(bytes), *b = (float *)host_alloc(bytes), *c = (float *)host_alloc(bytes);
+    float *gpu_c = (float *)host_alloc(bytes);
     srand(1);
     for (long long i = 0; i < n; i++) {
         a[i] = (float)rand() / RAND_MAX;
@@ -102,35 +125,26 @@ int main(int argc, char **argv)
     CUDA_CHECK(cudaMemcpy(dev_a, a, bytes, cudaMemcpyHostToDevice));
     CUDA_CHECK(cudaMemcpy(dev_b, b, bytes, cudaMemcpyHostToDevice));
 
-    long long one_per_element = (n + THREADS_PER_BLOCK - 1) / THREADS_PER_BLOCK;
-    struct variant variants[] = {
-        {"add_array (1 thread/element)", add_array, one_per_element},
-        {"add_array_gs (grid-stride)", add_array_gs, 32LL * dev.sms},
-        {"going further: float4 loads", add_array_gs_float4, 32LL * dev.sms},
-    };
-    int count = sizeof variants / sizeof variants[0];
-    printf("N = %lld float32: %lld blocks of %d threads for one thread per element, %lld (32 x %d SMs) "
-           "for the grid-stride loops\n", n, one_per_element, THREADS_PER_BLOCK, 32LL * dev.sms, dev.sms);
+    printf("N = %lld float32: %lld blocks of %d threads for one thread per element, %d (%d x %d SMs) "
+           "for the grid-stride loops\n", n, ceil_div(n, THREADS_PER_BLOCK), THREADS_PER_BLOCK, BLOCKS_PER_SM * dev.sms,
+           BLOCKS_PER_SM, dev.sms);
 
     /* Correct first: each kernel's output is compared with the CPU, element by element, exactly (one
      * IEEE addition each side). The output is poisoned with NaN first, so a skipped element shows. */
     for (long long i = 0; i < n; i++)
         c[i] = a[i] + b[i];
-    int ok = 1;
-    float *gpu_c = (float *)malloc(bytes);
-    for (int v = 0; v < count && gpu_c; v++) {
+    int failures = 0;
+    for (int v = 0; v < VERSIONS; v++) {
         CUDA_CHECK(cudaMemset(dev_c, 0xff, bytes));
-        variants[v].kernel<<<variants[v].blocks, THREADS_PER_BLOCK>>>(dev_a, dev_b, dev_c, n);
-        CHECK_LAUNCH();
+        launch((enum version)v, dev_a, dev_b, dev_c, n, dev.sms);
         CUDA_CHECK(cudaMemcpy(gpu_c, dev_c, bytes, cudaMemcpyDeviceToHost));
         long long wrong = 0;
         for (long long i = 0; i < n; i++)
             wrong += gpu_c[i] != c[i];
-        ok &= check_report(wrong == 0, "%s: %lld of %lld elements differ from the CPU", variants[v].name,
-                           wrong, n);
+        failures += check(wrong == 0, "%s: %lld of %lld elements differ from the CPU", names[v], wrong, n);
     }
     free(gpu_c);
-    if (!ok)
+    if (failures)
         return 1;
 
     printf("\nlimit: a large device-to-device copy moves %.0f GB/s (read + write), %.0f%% of the %.0f GB/s "
@@ -139,19 +153,17 @@ int main(int argc, char **argv)
     /* Time each kernel: one warm-up launch (the first pays for loading the module), then reps runs
      * between two events on the stream. Each add moves 12 bytes: two 4-byte reads and one write. */
     printf("kernel time, %d runs each; bandwidth counts 12 bytes per element:\n", reps);
-    double *ms = (double *)malloc(reps * sizeof(double));
+    double *ms = (double *)host_alloc(reps * sizeof(double));
     struct gpu_timer timer;
     gpu_timer_create(&timer);
-    for (int v = 0; v < count; v++) {
-        variants[v].kernel<<<variants[v].blocks, THREADS_PER_BLOCK>>>(dev_a, dev_b, dev_c, n);
-        CHECK_LAUNCH();
+    for (int v = 0; v < VERSIONS; v++) {
+        launch((enum version)v, dev_a, dev_b, dev_c, n, dev.sms);
         for (int r = 0; r < reps; r++) {
             gpu_timer_start(&timer, 0);
-            variants[v].kernel<<<variants[v].blocks, THREADS_PER_BLOCK>>>(dev_a, dev_b, dev_c, n);
-            CHECK_LAUNCH();
+            launch((enum version)v, dev_a, dev_b, dev_c, n, dev.sms);
             ms[r] = gpu_timer_stop(&timer);
         }
-        print_bandwidth(variants[v].name, stats_of(ms, reps), 3.0 * bytes, copy_gbs, "of copy");
+        print_bandwidth(names[v], stats_of(ms, reps), 3.0 * bytes, copy_gbs, "of copy");
     }
     /* The CPU on one core, by the wall clock; c was written once above, so no first-touch page faults. */
     int cpu_reps = reps < 5 ? reps : 5;

@@ -1,7 +1,8 @@
 /* better.cu: Part 2, Example 2.2, a better reduction: the block's values are added as a tree.
  * The first stage is naive.cu's: a grid-stride sum per thread into a shared array. Then, instead of
  * thread 0 adding 1024 values in sequence, half the threads add pairs, then a quarter, ... : log2(1024)
- * = 10 steps. The host finishes with the blocks' partial sums.
+ * = 10 steps. The host finishes with the blocks' partial sums. Everything but the kernel is naive.cu's,
+ * line for line, on purpose: `diff ch2_reduction/naive.cu ch2_reduction/better.cu` is the lesson.
  *   make ch2 && ./ch2_reduction/better                (N = 1e9 float32, 4 GB, as in the article)
  *   ./ch2_reduction/better -n 1e8 -r 11
  */
@@ -14,9 +15,14 @@
 #include "../common/stats.h"
 #include "../common/timer.h"
 
-/* The shared array's size must be known at compile time, so the block size is a constant. */
-enum { THREADS_PER_BLOCK = 1024 };
+/* The shared array's size must be known at compile time, so the block size is a constant. An element
+ * goes through BLOCK_ADDITIONS additions inside its block: the tree's log2(1024) steps. */
+enum { THREADS_PER_BLOCK = 1024, BLOCK_ADDITIONS = 10 };
 
+/* ==== Kernel ==== */
+
+/* __launch_bounds__ tells the compiler the block size, so that it keeps to the registers a block of
+ * 1024 threads may use on every GPU (64 a thread on a T4). */
 __global__ void __launch_bounds__(THREADS_PER_BLOCK) reduce_better(const float *array, long long n, float *partial_sums)
 {
     __shared__ float s_block[THREADS_PER_BLOCK];
@@ -43,6 +49,11 @@ __global__ void __launch_bounds__(THREADS_PER_BLOCK) reduce_better(const float *
         partial_sums[blockIdx.x] = s_block[0];
 }
 
+/* ==== CPU reference and host helpers ==== */
+
+/* The CPU baseline, also the reference: a plain loop accumulating in double, as Python's float does in
+ * the article's sum_cpu. (A float accumulator would stall: past 2^24 times an element, adding one more
+ * rounds to nothing.) */
 static double cpu_sum(const float *a, long long n)
 {
     double sum = 0.0;
@@ -64,6 +75,8 @@ static double gpu_sum(const float *dev_array, long long n, int blocks, float *de
     return sum;
 }
 
+/* ==== main ==== */
+
 int main(int argc, char **argv)
 {
     long long n = 1000000000;
@@ -73,35 +86,30 @@ int main(int argc, char **argv)
         {"-r", CLI_INT, &reps, 1, 100000, "timed runs (default 21, the article's)"},
     };
     int device = cli_parse(argc, argv, "Part 2, Example 2.2: a better reduction, a tree in shared memory.",
-                           options, 2);
+                           options, COUNT_OF(options));
     struct device_info dev;
     device_start(device, &dev);
     n = size_to_fit(&dev, "-n", n, 1, sizeof(float), sizeof(float), 0);  /* the array, on the GPU and the host */
     size_t bytes = n * sizeof(float);
-    double copy_gbs = measure_copy_bandwidth(1u << 30);  /* the limit, while the array's memory is free */
-    int blocks = 32 * dev.sms;  /* the article's 32 x 80 was 32 blocks per SM of its card */
+    double copy_gbs = measure_copy_bandwidth(COPY_PROBE_BYTES);  /* the limit, while the array's memory is free */
+    int blocks = BLOCKS_PER_SM * dev.sms;  /* the article's 32 x 80 was 32 blocks per SM of its card */
 
     /* The article's data: an arange scaled so that the sum is 1 (from 1, so that N = 1 is not 0/0). */
-    float *a = (float *)malloc(bytes), *partial_sums = (float *)malloc(blocks * sizeof(float));
-    if (!a || !partial_sums) {
-        fprintf(stderr, "out of host memory for %.1f GB; try a smaller -n\n", bytes / 1e9);
-        return 1;
-    }
+    float *a = (float *)host_alloc(bytes), *partial_sums = (float *)host_alloc(blocks * sizeof(float));
     double scale = 2.0 / ((double)n * (n + 1));
     for (long long i = 0; i < n; i++)
         a[i] = (float)((i + 1) * scale);
 
-    /* The CPU baseline, also the reference: a plain loop accumulating in double, as Python's float does
-     * in the article's sum_cpu. (A float accumulator would stall: past 2^24 times an element, adding
-     * one more rounds to nothing.) */
-    long long check_sizes[] = {1, 1023, 1025, 1000003, n};
-    double want[5], *ms = (double *)malloc((reps > 3 ? reps : 3) * sizeof(double));
-    for (int k = 0; k < 4; k++)
+    /* The CPU: the references at the check sizes, and the full sum timed by the wall clock. */
+    enum { CHECKS = 5, CPU_REPS = 3 };
+    long long check_sizes[CHECKS] = {1, 1023, 1025, 1000003, n};
+    double want[CHECKS], *ms = (double *)host_alloc((reps > CPU_REPS ? reps : CPU_REPS) * sizeof(double));
+    for (int k = 0; k < CHECKS - 1; k++)
         want[k] = cpu_sum(a, check_sizes[k] < n ? check_sizes[k] : n);
-    int cpu_reps = reps < 3 ? reps : 3;
+    int cpu_reps = reps < CPU_REPS ? reps : CPU_REPS;
     for (int r = 0; r < cpu_reps; r++) {
         double start = wall_seconds();
-        want[4] = cpu_sum(a, n);
+        want[CHECKS - 1] = cpu_sum(a, n);
         ms[r] = (wall_seconds() - start) * 1e3;
     }
     struct stats cpu = stats_of(ms, cpu_reps);
@@ -111,29 +119,30 @@ int main(int argc, char **argv)
     CUDA_CHECK(cudaMalloc(&dev_partial_sums, blocks * sizeof(float)));
     CUDA_CHECK(cudaMemcpy(dev_array, a, bytes, cudaMemcpyHostToDevice));
 
-    /* Check before timing, at sizes 1, 1023, 1025, a prime and N. Each element passes through at most
-     * ceil(m / threads) float additions in its thread and 10 in the tree; for positive terms
-     * the relative error is at most that many times 2^-24 (the double host finish adds nothing). */
-    int ok = 1;
     long long threads = (long long)blocks * THREADS_PER_BLOCK;
     printf("\nSumming N = %lld float32 (%.2f GB) that add up to 1, in three stages:\n"
-           "  1. each of %d blocks (32 x %d SMs) x %d threads = %lld threads adds about %lld elements,\n"
+           "  1. each of %d blocks (%d x %d SMs) x %d threads = %lld threads adds about %lld elements,\n"
            "     stepping through the array by %lld (a grid-stride loop), and puts its sum in shared memory;\n"
-           "  2. each block adds its %d values as a tree, %d -> %d -> ... -> 1, in 10 steps with a\n"
+           "  2. each block adds its %d values as a tree, %d -> %d -> ... -> 1, in %d steps with a\n"
            "     __syncthreads() after each (naive.cu has thread 0 do 1023 additions in a row instead);\n"
            "  3. the host copies the %d block sums back and adds them in double.\n\n",
-           n, bytes / 1e9, blocks, dev.sms, THREADS_PER_BLOCK, threads, (n + threads - 1) / threads, threads,
-           THREADS_PER_BLOCK, THREADS_PER_BLOCK, THREADS_PER_BLOCK / 2, blocks);
-    for (int k = 0; k < 5; k++) {
+           n, bytes / 1e9, blocks, BLOCKS_PER_SM, dev.sms, THREADS_PER_BLOCK, threads, ceil_div(n, threads), threads,
+           THREADS_PER_BLOCK, THREADS_PER_BLOCK, THREADS_PER_BLOCK / 2, BLOCK_ADDITIONS, blocks);
+
+    /* Check before timing, at sizes 1, 1023, 1025, a prime and N. Each element passes through at most
+     * ceil(m / threads) float additions in its thread and BLOCK_ADDITIONS in its block; for positive
+     * terms the relative error is at most that many times 2^-24 (the double host finish adds nothing). */
+    int failures = 0;
+    for (int k = 0; k < CHECKS; k++) {
         long long m = check_sizes[k];
-        if (m > n || (k < 4 && m == n))
+        if (m > n || (k < CHECKS - 1 && m == n))
             continue;
         double got = gpu_sum(dev_array, m, blocks, dev_partial_sums, partial_sums);
-        double tolerance = ((m + threads - 1) / threads + 10) * 0x1p-24;
-        ok &= check_report(relative_error(got, want[k]) <= tolerance, "N = %lld: GPU %.9g, CPU %.9g, "
-                           "relative error %.1e <= %.1e", m, got, want[k], relative_error(got, want[k]), tolerance);
+        double tolerance = (ceil_div(m, threads) + BLOCK_ADDITIONS) * FLOAT_ROUNDING;
+        failures += check(relative_error(got, want[k]) <= tolerance, "N = %lld: GPU %.9g, CPU %.9g, relative error "
+                          "%.1e <= %.1e", m, got, want[k], relative_error(got, want[k]), tolerance);
     }
-    if (!ok)
+    if (failures)
         return 1;
 
     /* Time 1, as the article does: kernel + copy of the partial sums + host finish, by the wall clock.
@@ -153,13 +162,14 @@ int main(int argc, char **argv)
         CHECK_LAUNCH();
         ms[r] = gpu_timer_stop(&timer);
     }
+    struct stats kernel = stats_of(ms, reps);
     printf("\n%d runs each; limit = device-to-device copy bandwidth %.0f GB/s (read + write, measured now)\n",
            reps, copy_gbs);
-    print_bandwidth("kernel alone (events)", stats_of(ms, reps), bytes, copy_gbs, "of copy");
+    print_bandwidth("kernel alone (events)", kernel, bytes, copy_gbs, "of copy");
     print_bandwidth("+ copy + host finish (wall)", whole, bytes, copy_gbs, "of copy");
     print_bandwidth("CPU loop in double, 1 core", cpu, bytes, copy_gbs, "of copy");
     printf("speed-up over the CPU: %.0fx (kernel alone), %.0fx (as the article times it)\n",
-           cpu.median / stats_of(ms, reps).median, cpu.median / whole.median);
+           cpu.median / kernel.median, cpu.median / whole.median);
     printf("\nWhat it means: the kernel reads each element once and does one addition per 4 bytes, so memory,\n"
            "not arithmetic, sets its speed; the copy bandwidth is the ceiling. The article's time also holds a\n"
            "copy and a host loop. ./ch2_reduction/ladder compares this kernel with CUB and warp shuffles.\n");

@@ -62,11 +62,7 @@ static double expected(int ix, int iy)
 
 static void save(const char *path, const float *image)
 {
-    unsigned char *rgb = (unsigned char *)malloc(3 * SIDE * SIDE);
-    if (!rgb) {
-        fprintf(stderr, "out of host memory\n");
-        exit(1);
-    }
+    unsigned char *rgb = (unsigned char *)host_alloc(3 * SIDE * SIDE);
     for (int i = 0; i < SIDE * SIDE; i++)
         colormap(image[i], 0.0f, 4.0f, rgb + 3 * i);  /* the amplitude runs from 0 to 4 */
     write_ppm(path, rgb, SIDE, SIDE);
@@ -83,16 +79,12 @@ int main(int argc, char **argv)
         {"--sync-only", CLI_FLAG, &sync_only, 0, 0, "run only the correct kernel (racecheck must find nothing)"},
     };
     int device = cli_parse(argc, argv, "Part 2, Example 2.5: a device function, a shared tile, __syncthreads.",
-                           options, 2);
+                           options, COUNT_OF(options));
     struct device_info dev;
     device_start(device, &dev);
 
     size_t bytes = SIDE * SIDE * sizeof(float);
-    float *image = (float *)malloc(bytes), *image_wrong = (float *)malloc(bytes), *dev_image;
-    if (!image || !image_wrong) {
-        fprintf(stderr, "out of host memory\n");
-        return 1;
-    }
+    float *image = (float *)host_alloc(bytes), *image_wrong = (float *)host_alloc(bytes), *dev_image;
     CUDA_CHECK(cudaMalloc(&dev_image, bytes));
     dim3 threads(TILE, TILE), blocks(SIDE / TILE, SIDE / TILE);
     blobs_2d<<<blocks, threads>>>(dev_image, SIDE);
@@ -102,11 +94,9 @@ int main(int argc, char **argv)
     /* sinf on the GPU is accurate to a few float ulps; with amplitudes up to 4, 1e-5 is a safe bound. */
     double worst = 0.0;
     for (int iy = 0; iy < SIDE; iy++)
-        for (int ix = 0; ix < SIDE; ix++) {
-            double error = fabs(image[iy * SIDE + ix] - expected(ix, iy));
-            worst = error > worst || isnan(error) ? error : worst;
-        }
-    int ok = check_report(worst <= 1e-5, "with __syncthreads: max |GPU - CPU| = %.1e <= 1e-5", worst);
+        for (int ix = 0; ix < SIDE; ix++)
+            worst = worst_of(worst, fabs(image[iy * SIDE + ix] - expected(ix, iy)));
+    int failures = check(worst <= 1e-5, "with __syncthreads: max |GPU - CPU| = %.1e <= 1e-5", worst);
     char path[4096];
     snprintf(path, sizeof path, "%s/blobs_sync.ppm", output_dir);
     save(path, image);
@@ -114,7 +104,7 @@ int main(int argc, char **argv)
         CUDA_CHECK(cudaFree(dev_image));
         free(image);
         free(image_wrong);
-        return ok ? 0 : 1;
+        return failures ? 1 : 0;
     }
 
     /* The wrong kernel runs on a buffer that first holds something else, as real memory would. */
@@ -138,5 +128,5 @@ int main(int argc, char **argv)
     CUDA_CHECK(cudaFree(dev_image));
     free(image);
     free(image_wrong);
-    return ok ? 0 : 1;
+    return failures ? 1 : 0;
 }

@@ -8,7 +8,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 
-#include <cub/device/device_reduce.cuh>  /* only for the library comparison at the end */
+#include <cub/device/device_reduce.cuh>  /* only for the library comparison */
 
 #include "../common/check.h"
 #include "../common/cli.h"
@@ -17,6 +17,8 @@
 #include "../common/timer.h"
 
 enum { MAX_THREADS = 1024 };
+
+/* ==== Kernels ==== */
 
 /* x is the column (threadIdx.x runs along a row, so a warp reads consecutive addresses), y the row. */
 __global__ void reduce2d(const float *array, int rows, int cols, float *partial_sums)
@@ -66,27 +68,60 @@ __global__ void reduce2d_swapped_strides(const float *array, int rows, int cols,
         partial_sums[blockIdx.x + gridDim.x * blockIdx.y] = s_block[0];
 }
 
+/* ==== Host helpers ==== */
+
 struct shape {
     const char *name;
     dim3 threads, blocks;
 };
 
-/* Launches one of the kernels, copies the partial sums back and adds them in double. */
-static double gpu_sum(int swapped, struct shape s, const float *dev_array, int rows, int cols,
-                      float *dev_partial_sums, float *partial_sums)
+enum version { REDUCE2D, SWAPPED_STRIDES, LIBRARY, VERSIONS };
+static const char *names[VERSIONS] = {"reduce2d", "the article's swapped strides", "cub::DeviceReduce::Sum, raveled"};
+
+struct buffers {
+    const float *array;
+    int rows, cols;
+    float *partial_sums, *sum;  /* one per block of the kernels; CUB's result */
+    void *temp;                 /* CUB's scratch */
+    size_t temp_bytes;
+};
+
+/* Queues one version on stream 0: the kernels on the launch shape s, CUB on the array seen as one 1D
+ * array of rows x cols elements (the article's "we could always reduce array2d.ravel()"). */
+static void launch(enum version v, struct shape s, const struct buffers *b)
 {
-    int count = s.blocks.x * s.blocks.y;
-    if (swapped)
-        reduce2d_swapped_strides<<<s.blocks, s.threads>>>(dev_array, rows, cols, dev_partial_sums);
-    else
-        reduce2d<<<s.blocks, s.threads>>>(dev_array, rows, cols, dev_partial_sums);
+    switch (v) {
+    case REDUCE2D:
+        reduce2d<<<s.blocks, s.threads>>>(b->array, b->rows, b->cols, b->partial_sums);
+        break;
+    case SWAPPED_STRIDES:
+        reduce2d_swapped_strides<<<s.blocks, s.threads>>>(b->array, b->rows, b->cols, b->partial_sums);
+        break;
+    default: {
+        size_t temp_bytes = b->temp_bytes;  /* CUB takes the size by (C++) reference */
+        CUDA_CHECK(cub::DeviceReduce::Sum(b->temp, temp_bytes, b->array, b->sum, (long long)b->rows * b->cols));
+    }
+    }
     CHECK_LAUNCH();
-    CUDA_CHECK(cudaMemcpy(partial_sums, dev_partial_sums, count * sizeof(float), cudaMemcpyDeviceToHost));
+}
+
+/* The sum the last launch made: the blocks' partial sums added on the host in double, or CUB's. */
+static double result(enum version v, struct shape s, const struct buffers *b, float *host_partials)
+{
+    if (v == LIBRARY) {
+        float sum = 0.0f;
+        CUDA_CHECK(cudaMemcpy(&sum, b->sum, sizeof sum, cudaMemcpyDeviceToHost));
+        return sum;
+    }
+    int count = s.blocks.x * s.blocks.y;
+    CUDA_CHECK(cudaMemcpy(host_partials, b->partial_sums, count * sizeof(float), cudaMemcpyDeviceToHost));
     double sum = 0.0;
-    for (int b = 0; b < count; b++)
-        sum += partial_sums[b];
+    for (int i = 0; i < count; i++)
+        sum += host_partials[i];
     return sum;
 }
+
+/* ==== main ==== */
 
 int main(int argc, char **argv)
 {
@@ -99,7 +134,8 @@ int main(int argc, char **argv)
         {"--grid-y", CLI_INT, &grid_y, 1, 65535, "blocks along y, the rows (default 64)"},
         {"-r", CLI_INT, &reps, 1, 100000, "timed runs (default 21)"},
     };
-    int device = cli_parse(argc, argv, "Part 2, Example 2.4: 2D reduction with a 1D shared array.", options, 5);
+    int device = cli_parse(argc, argv, "Part 2, Example 2.4: 2D reduction with a 1D shared array.", options,
+                           COUNT_OF(options));
     int square = cols == 0;
     if (square)
         cols = rows;
@@ -126,92 +162,95 @@ int main(int argc, char **argv)
         {"32x8 threads, 64x64 blocks", dim3(32, 8), dim3(64, 64)},
         {"32x8 threads, one wave of blocks", dim3(32, 8), dim3(1, wave)},
     };
-    int shape_count = sizeof shapes / sizeof shapes[0], most_blocks = 64 * 64;
-    for (int k = 0; k < shape_count; k++)
+    int most_blocks = 0;
+    for (int k = 0; k < COUNT_OF(shapes); k++)
         if ((int)(shapes[k].blocks.x * shapes[k].blocks.y) > most_blocks)
             most_blocks = shapes[k].blocks.x * shapes[k].blocks.y;
 
-    float *a = (float *)malloc(bytes), *partial_sums = (float *)malloc(most_blocks * sizeof(float));
-    double *ms = (double *)malloc(reps * sizeof(double));
-    if (!a || !partial_sums || !ms) {
-        fprintf(stderr, "out of host memory for %.1f GB; try a smaller -n\n", bytes / 1e9);
-        return 1;
-    }
+    float *a = (float *)host_alloc(bytes), *host_partials = (float *)host_alloc(most_blocks * sizeof(float));
+    double *ms = (double *)host_alloc(reps * sizeof(double));
     double scale = 2.0 / ((double)n * (n + 1));  /* arange from 1, scaled to sum 1 */
     for (long long i = 0; i < n; i++)
         a[i] = (float)((i + 1) * scale);
     double want = 0.0;
     for (long long i = 0; i < n; i++)
         want += a[i];
-    float *dev_array, *dev_partial_sums;
+    struct buffers b;
+    b.rows = (int)rows;
+    b.cols = (int)cols;
+    float *dev_array;
     CUDA_CHECK(cudaMalloc(&dev_array, bytes));
-    CUDA_CHECK(cudaMalloc(&dev_partial_sums, most_blocks * sizeof(float)));
+    CUDA_CHECK(cudaMalloc(&b.partial_sums, most_blocks * sizeof(float)));
+    CUDA_CHECK(cudaMalloc(&b.sum, sizeof(float)));
     CUDA_CHECK(cudaMemcpy(dev_array, a, bytes, cudaMemcpyHostToDevice));
+    b.array = dev_array;
+    b.temp = NULL;
+    b.temp_bytes = 0;
+    CUDA_CHECK(cub::DeviceReduce::Sum(NULL, b.temp_bytes, b.array, b.sum, n));
+    CUDA_CHECK(cudaMalloc(&b.temp, b.temp_bytes));
     printf("%lld x %lld float32 (%.2f GB)\n", rows, cols, bytes / 1e9);
 
     /* Checks. Each element passes through its thread's additions (elements per thread) and the tree
-     * (log2 of the block's threads, at most 10); for positive terms the relative error is at most that
-     * many times 2^-24. */
-    int ok = 1;
-    for (int k = 0; k < shape_count; k++) {
-        long long per_thread = ((rows + shapes[k].threads.y * shapes[k].blocks.y - 1) / (shapes[k].threads.y * shapes[k].blocks.y)) *
-                               ((cols + shapes[k].threads.x * shapes[k].blocks.x - 1) / (shapes[k].threads.x * shapes[k].blocks.x));
-        double tolerance = (per_thread + 10) * 0x1p-24;
-        double got = gpu_sum(0, shapes[k], dev_array, (int)rows, (int)cols, dev_partial_sums, partial_sums);
-        ok &= check_report(relative_error(got, want) <= tolerance, "%s: %.9g vs CPU %.9g, relative error %.1e <= %.1e",
-                           shapes[k].name, got, want, relative_error(got, want), tolerance);
+     * (log2 of the block's threads, at most TREE_ADDITIONS); for positive terms the relative error is at
+     * most that many times 2^-24. CUB as in library.cu. */
+    enum { TREE_ADDITIONS = 10, CUB_TREE_ADDITIONS = 20 };
+    int failures = 0;
+    for (int k = 0; k < COUNT_OF(shapes); k++) {
+        struct shape sh = shapes[k];
+        long long per_thread = ceil_div(rows, sh.threads.y * sh.blocks.y) * ceil_div(cols, sh.threads.x * sh.blocks.x);
+        double tolerance = (per_thread + TREE_ADDITIONS) * FLOAT_ROUNDING;
+        launch(REDUCE2D, sh, &b);
+        double got = result(REDUCE2D, sh, &b, host_partials);
+        failures += check(relative_error(got, want) <= tolerance, "%s: %.9g vs CPU %.9g, relative error %.1e <= %.1e",
+                          sh.name, got, want, relative_error(got, want), tolerance);
     }
+    long long resident = (long long)dev.sms * dev.threads_per_sm;
+    double cub_tolerance = (ceil_div(n, resident) + CUB_TREE_ADDITIONS) * FLOAT_ROUNDING;
+    launch(LIBRARY, shapes[0], &b);
+    double got = result(LIBRARY, shapes[0], &b, host_partials);
+    failures += check(relative_error(got, want) <= cub_tolerance, "%s: %.9g, relative error %.1e <= %.1e",
+                      names[LIBRARY], got, relative_error(got, want), cub_tolerance);
+
     /* The article's swapped strides, on the same grid as ours: a demonstration, not a check. */
-    double swapped = gpu_sum(1, shapes[0], dev_array, (int)rows, (int)cols, dev_partial_sums, partial_sums);
+    launch(SWAPPED_STRIDES, shapes[0], &b);
+    double swapped = result(SWAPPED_STRIDES, shapes[0], &b, host_partials);
     int swapped_right = relative_error(swapped, want) < 1e-3;
     printf("article's swapped strides on a %d x %d grid: %.9g, %s\n", grid_x, grid_y, swapped,
            swapped_right ? "right here because the grid is square (try --grid-x 128 --grid-y 32)"
                          : "WRONG: rows skipped or counted twice, as expected on a non-square grid");
-    if (!ok)
+    if (failures)
         return 1;
 
-    /* Timing: kernel alone by events, each shape; then CUB on the same elements seen as one 1D array
-     * (the article's "we could always reduce array2d.ravel()"). Reading 4 bytes an element. */
-    size_t temp_bytes = 0;
-    void *dev_temp = NULL;
-    float *dev_sum;
-    CUDA_CHECK(cudaMalloc(&dev_sum, sizeof(float)));
-    CUDA_CHECK(cub::DeviceReduce::Sum(NULL, temp_bytes, dev_array, dev_sum, n));
-    CUDA_CHECK(cudaMalloc(&dev_temp, temp_bytes));
+    /* Timing: kernel alone by events; CUB first, as the reference for the kernels' shapes. Each reads
+     * 4 bytes an element. */
     struct gpu_timer timer;
     gpu_timer_create(&timer);
-    for (int r = -1; r < reps; r++) {
-        gpu_timer_start(&timer, 0);
-        CUDA_CHECK(cub::DeviceReduce::Sum(dev_temp, temp_bytes, dev_array, dev_sum, n));
-        float t = gpu_timer_stop(&timer);
-        if (r >= 0)
-            ms[r] = t;
-    }
-    struct stats cub = stats_of(ms, reps);
-    double cub_gbs = bytes / (cub.median * 1e-3) / 1e9;
-    printf("\nkernel time, %d runs each, against CUB on the same %lld elements:\n", reps, n);
-    for (int k = 0; k < shape_count; k++) {
-        for (int r = -1; r < reps; r++) {
+    struct stats timed[COUNT_OF(shapes) + 1];
+    for (int k = -1; k < COUNT_OF(shapes); k++) {  /* k = -1: CUB */
+        for (int r = -1; r < reps; r++) {          /* r = -1: warm-up */
             gpu_timer_start(&timer, 0);
-            reduce2d<<<shapes[k].blocks, shapes[k].threads>>>(dev_array, (int)rows, (int)cols, dev_partial_sums);
-            CHECK_LAUNCH();
+            launch(k < 0 ? LIBRARY : REDUCE2D, shapes[k < 0 ? 0 : k], &b);
             float t = gpu_timer_stop(&timer);
             if (r >= 0)
                 ms[r] = t;
         }
-        print_bandwidth(shapes[k].name, stats_of(ms, reps), bytes, cub_gbs, "of CUB");
+        timed[k + 1] = stats_of(ms, reps);
     }
-    print_bandwidth("cub::DeviceReduce::Sum, raveled", cub, bytes, 0, "");
+    double cub_gbs = bytes / (timed[0].median * 1e-3) / 1e9;
+    printf("\nkernel time, %d runs each, against CUB on the same %lld elements:\n", reps, n);
+    for (int k = 0; k < COUNT_OF(shapes); k++)
+        print_bandwidth(shapes[k].name, timed[k + 1], bytes, cub_gbs, "of CUB");
+    print_bandwidth(names[LIBRARY], timed[0], bytes, 0, "");
     if (bytes < dev.l2_bytes)
         printf("note: the array (%.1f MB) fits in the L2 cache; repeated runs read it from there.\n", bytes / 1e6);
 
     gpu_timer_destroy(&timer);
-    CUDA_CHECK(cudaFree(dev_temp));
-    CUDA_CHECK(cudaFree(dev_sum));
+    CUDA_CHECK(cudaFree(b.temp));
+    CUDA_CHECK(cudaFree(b.sum));
     CUDA_CHECK(cudaFree(dev_array));
-    CUDA_CHECK(cudaFree(dev_partial_sums));
+    CUDA_CHECK(cudaFree(b.partial_sums));
     free(a);
-    free(partial_sums);
+    free(host_partials);
     free(ms);
     return 0;
 }

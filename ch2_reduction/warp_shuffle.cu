@@ -15,7 +15,11 @@
 #include "../common/stats.h"
 #include "../common/timer.h"
 
-enum { THREADS_PER_BLOCK = 512, WARP = 32 };
+/* 512 threads a block; an element goes through SHUFFLE_ADDITIONS shuffle steps: 5 inside its warp, 5
+ * across the block's 16 warp sums. */
+enum { SHUFFLE_THREADS = 512, WARP = 32, SHUFFLE_ADDITIONS = 10 };
+
+/* ==== Kernels ==== */
 
 /* Adds v over the 32 lanes of a warp: after 5 steps (16, 8, 4, 2, 1) lane 0 holds the sum. Each step
  * reads the register of the lane `offset` above, with no shared memory and no __syncthreads: the
@@ -40,7 +44,7 @@ __device__ float add4(float4 v)
 }
 
 /* *sum must be zero before the launch. */
-__global__ void __launch_bounds__(THREADS_PER_BLOCK) reduce_warp_shuffle(const float *array, long long n, float *sum)
+__global__ void __launch_bounds__(SHUFFLE_THREADS) reduce_warp_shuffle(const float *array, long long n, float *sum)
 {
     long long stride = (long long)blockDim.x * gridDim.x;
     long long first = threadIdx.x + (long long)blockIdx.x * blockDim.x;
@@ -57,20 +61,23 @@ __global__ void __launch_bounds__(THREADS_PER_BLOCK) reduce_warp_shuffle(const f
     for (long long j = 4 * n4 + first; j < n; j += stride)  /* the last n % 4 elements */
         s += array[j];
 
-    __shared__ float warp_sums[THREADS_PER_BLOCK / WARP];
+    __shared__ float warp_sums[SHUFFLE_THREADS / WARP];
     int lane = threadIdx.x % WARP, warp = threadIdx.x / WARP;
     s = warp_sum(s);
     if (lane == 0)
         warp_sums[warp] = s;
     __syncthreads();  /* every warp's sum is in shared memory */
     if (warp == 0) {
-        s = lane < THREADS_PER_BLOCK / WARP ? warp_sums[lane] : 0.0f;
+        s = lane < SHUFFLE_THREADS / WARP ? warp_sums[lane] : 0.0f;
         s = warp_sum(s);
         if (lane == 0)
             atomicAdd(sum, s);  /* one atomic per block: a few hundred in all, no contention to speak of */
     }
 }
 
+/* ==== CPU reference ==== */
+
+/* The CPU reference: a loop accumulating in double, as in naive.cu (where the reason is given). */
 static double cpu_sum(const float *a, long long n)
 {
     double sum = 0.0;
@@ -78,6 +85,8 @@ static double cpu_sum(const float *a, long long n)
         sum += a[i];
     return sum;
 }
+
+/* ==== main ==== */
 
 int main(int argc, char **argv)
 {
@@ -87,28 +96,25 @@ int main(int argc, char **argv)
         {"-n", CLI_SIZE, &n, 1, 4e9, "number of float32 elements (default 1e9)"},
         {"-r", CLI_INT, &reps, 1, 100000, "timed runs (default 21)"},
     };
-    int device = cli_parse(argc, argv, "Going further: a single-pass reduction with warp shuffles.", options, 2);
+    int device = cli_parse(argc, argv, "Going further: a single-pass reduction with warp shuffles.", options,
+                           COUNT_OF(options));
     struct device_info dev;
     device_start(device, &dev);
     n = size_to_fit(&dev, "-n", n, 1, sizeof(float), sizeof(float), 0);  /* the array, on the GPU and the host */
     size_t bytes = n * sizeof(float);
-    double copy_gbs = measure_copy_bandwidth(1u << 30);  /* the limit, while the array's memory is free */
+    double copy_gbs = measure_copy_bandwidth(COPY_PROBE_BYTES);  /* the limit, while the array's memory is free */
 
     /* One wave: as many blocks as fit on the GPU at once, each looping over its share. */
     int blocks_per_sm = 0;
     CUDA_CHECK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&blocks_per_sm, reduce_warp_shuffle,
-                                                             THREADS_PER_BLOCK, 0));
+                                                             SHUFFLE_THREADS, 0));
     int blocks = blocks_per_sm * dev.sms;
-    long long threads = (long long)blocks * THREADS_PER_BLOCK;
+    long long threads = (long long)blocks * SHUFFLE_THREADS;
     printf("N = %lld float32 (%.2f GB), %d blocks (%d per SM x %d SMs) of %d threads, one atomicAdd per block\n",
-           n, bytes / 1e9, blocks, blocks_per_sm, dev.sms, THREADS_PER_BLOCK);
+           n, bytes / 1e9, blocks, blocks_per_sm, dev.sms, SHUFFLE_THREADS);
 
-    float *a = (float *)malloc(bytes);
-    double *ms = (double *)malloc(reps * sizeof(double));
-    if (!a || !ms) {
-        fprintf(stderr, "out of host memory for %.1f GB; try a smaller -n\n", bytes / 1e9);
-        return 1;
-    }
+    float *a = (float *)host_alloc(bytes);
+    double *ms = (double *)host_alloc(reps * sizeof(double));
     double scale = 2.0 / ((double)n * (n + 1));  /* the article's scaled arange, from 1 */
     for (long long i = 0; i < n; i++)
         a[i] = (float)((i + 1) * scale);
@@ -117,27 +123,28 @@ int main(int argc, char **argv)
     CUDA_CHECK(cudaMalloc(&dev_sum, sizeof(float)));
     CUDA_CHECK(cudaMemcpy(dev_array, a, bytes, cudaMemcpyHostToDevice));
 
-    /* Checks at 1, 1023, 1025, a prime and N. An element goes through its thread's additions (4 per
-     * float4 it shares with, a quarter of the elements per thread each), 10 shuffle steps, and the
-     * atomics, which add the block sums one after another: for positive terms the relative error is at
-     * most (elements per thread + 10 + blocks) x 2^-24. */
-    long long check_sizes[] = {1, 1023, 1025, 1000003, n};
-    int ok = 1;
-    for (int k = 0; k < 5; k++) {
+    /* Checks at 1, 1023, 1025, a prime and N. An element goes through its thread's additions (at most
+     * one per element the thread reads), the shuffle steps, and the atomics, which add the block sums one
+     * after another: for positive terms the relative error is at most (elements per thread +
+     * SHUFFLE_ADDITIONS + blocks) x 2^-24. */
+    enum { CHECKS = 5 };
+    long long check_sizes[CHECKS] = {1, 1023, 1025, 1000003, n};
+    int failures = 0;
+    for (int k = 0; k < CHECKS; k++) {
         long long m = check_sizes[k];
-        if (m > n || (k < 4 && m == n))
+        if (m > n || (k < CHECKS - 1 && m == n))
             continue;
         float got = 0.0f;
         CUDA_CHECK(cudaMemset(dev_sum, 0, sizeof(float)));
-        reduce_warp_shuffle<<<blocks, THREADS_PER_BLOCK>>>(dev_array, m, dev_sum);
+        reduce_warp_shuffle<<<blocks, SHUFFLE_THREADS>>>(dev_array, m, dev_sum);
         CHECK_LAUNCH();
         CUDA_CHECK(cudaMemcpy(&got, dev_sum, sizeof got, cudaMemcpyDeviceToHost));
         double want = cpu_sum(a, m);
-        double tolerance = ((m + threads - 1) / threads + 10 + blocks) * 0x1p-24;
-        ok &= check_report(relative_error(got, want) <= tolerance, "N = %lld: GPU %.9g, CPU %.9g, "
-                           "relative error %.1e <= %.1e", m, got, want, relative_error(got, want), tolerance);
+        double tolerance = (ceil_div(m, threads) + SHUFFLE_ADDITIONS + blocks) * FLOAT_ROUNDING;
+        failures += check(relative_error(got, want) <= tolerance, "N = %lld: GPU %.9g, CPU %.9g, relative error "
+                          "%.1e <= %.1e", m, got, want, relative_error(got, want), tolerance);
     }
-    if (!ok)
+    if (failures)
         return 1;
 
     /* Time: the zeroing of the result and the kernel, between two events. */
@@ -146,7 +153,7 @@ int main(int argc, char **argv)
     for (int r = -1; r < reps; r++) {
         gpu_timer_start(&timer, 0);
         CUDA_CHECK(cudaMemsetAsync(dev_sum, 0, sizeof(float), 0));
-        reduce_warp_shuffle<<<blocks, THREADS_PER_BLOCK>>>(dev_array, n, dev_sum);
+        reduce_warp_shuffle<<<blocks, SHUFFLE_THREADS>>>(dev_array, n, dev_sum);
         CHECK_LAUNCH();
         float t = gpu_timer_stop(&timer);
         if (r >= 0)

@@ -1,7 +1,9 @@
-/* events.cu: Part 3, Example 3.4, timing a kernel with two CUDA events.
+/* events.cu: Part 3, Examples 3.4 and 3.5, timing a kernel with two CUDA events, then with a timer.
  * A kernel launch returns at once: the host only queued it. A host clock around the launch therefore
  * measures the launch, not the work. An event is a marker in a stream that the GPU stamps with its own
- * clock when the stream reaches it; two events around the kernel give the kernel's time.
+ * clock when the stream reaches it; two events around the kernel give the kernel's time. Example 3.5
+ * wraps the two events into a reusable timer: the article's context manager is, in C, two calls of
+ * common/timer.h around the work, gpu_timer_start(&timer, stream) and gpu_timer_stop(&timer).
  *   make ch3 && ./ch3_streams_events/events              (partial_reduce over 10,000,000 float32)
  */
 #include <stdio.h>
@@ -13,7 +15,10 @@
 #include "../common/stats.h"
 #include "../common/timer.h"
 
-enum { THREADS_PER_BLOCK = 256 };
+/* 256 threads a block: an element goes through the tree's TREE_ADDITIONS = log2(256) additions. */
+enum { THREADS_PER_BLOCK = 256, TREE_ADDITIONS = 8 };
+
+/* ==== Kernel ==== */
 
 /* Chapter 2's better reduction, 256 threads a block: one partial sum per block. */
 __global__ void partial_reduce(const float *array, long long n, float *partial_sums)
@@ -34,6 +39,8 @@ __global__ void partial_reduce(const float *array, long long n, float *partial_s
         partial_sums[blockIdx.x] = s_block[0];
 }
 
+/* ==== main ==== */
+
 int main(int argc, char **argv)
 {
     long long n = 10000000;
@@ -42,22 +49,18 @@ int main(int argc, char **argv)
         {"-n", CLI_SIZE, &n, 1, 2e9, "number of float32 elements (default 10000000)"},
         {"-r", CLI_INT, &reps, 1, 100000, "timed runs (default 21)"},
     };
-    int device = cli_parse(argc, argv, "Part 3, Example 3.4: time a kernel with two events on its stream.",
-                           options, 2);
+    int device = cli_parse(argc, argv, "Part 3, Examples 3.4-3.5: time a kernel with two events, then a timer.",
+                           options, COUNT_OF(options));
     struct device_info dev;
     device_start(device, &dev);
     n = size_to_fit(&dev, "-n", n, 1, sizeof(float), sizeof(float), 0);  /* the array, on the GPU and the host */
     size_t bytes = n * sizeof(float);
-    double copy_gbs = measure_copy_bandwidth(1u << 30);  /* the limit, while the array's memory is free */
-    int blocks = 32 * dev.sms;
+    double copy_gbs = measure_copy_bandwidth(COPY_PROBE_BYTES);  /* the limit, while the array's memory is free */
+    int blocks = BLOCKS_PER_SM * dev.sms;
 
     /* Data: a[i] = (i mod 1000) / 1000, whose sum the CPU computes exactly in double. */
-    float *a = (float *)malloc(bytes), *partial_sums = (float *)malloc(blocks * sizeof(float));
-    double *ms = (double *)malloc(reps * sizeof(double)), want = 0.0;
-    if (!a || !partial_sums || !ms) {
-        fprintf(stderr, "out of host memory; try a smaller -n\n");
-        return 1;
-    }
+    float *a = (float *)host_alloc(bytes), *partial_sums = (float *)host_alloc(blocks * sizeof(float));
+    double *ms = (double *)host_alloc(reps * sizeof(double)), want = 0.0;
     for (long long i = 0; i < n; i++) {
         a[i] = (float)(i % 1000) / 1000.0f;
         want += a[i];
@@ -69,8 +72,8 @@ int main(int argc, char **argv)
     CUDA_CHECK(cudaMalloc(&dev_partial_sums, blocks * sizeof(float)));
     CUDA_CHECK(cudaMemcpyAsync(dev_a, a, bytes, cudaMemcpyHostToDevice, stream));
 
-    /* Correct first: the partial sums must add up to the CPU's sum, within (elements per thread + 8 tree
-     * steps) x 2^-24 relative, for these non-negative terms. */
+    /* Correct first: the partial sums must add up to the CPU's sum, within (elements per thread +
+     * TREE_ADDITIONS) x 2^-24 relative, for these non-negative terms. */
     partial_reduce<<<blocks, THREADS_PER_BLOCK, 0, stream>>>(dev_a, n, dev_partial_sums);
     CHECK_LAUNCH();
     CUDA_CHECK(cudaMemcpyAsync(partial_sums, dev_partial_sums, blocks * sizeof(float), cudaMemcpyDeviceToHost, stream));
@@ -79,17 +82,18 @@ int main(int argc, char **argv)
     for (int b = 0; b < blocks; b++)
         got += partial_sums[b];
     long long threads = (long long)blocks * THREADS_PER_BLOCK;
-    double tolerance = ((n + threads - 1) / threads + 8) * 0x1p-24;
-    int ok = check_report(relative_error(got, want) <= tolerance, "partial sums add up to %.6f, CPU %.6f, "
-                          "relative error %.1e <= %.1e", got, want, relative_error(got, want), tolerance);
-    if (!ok)
+    double tolerance = (ceil_div(n, threads) + TREE_ADDITIONS) * FLOAT_ROUNDING;
+    if (check(relative_error(got, want) <= tolerance, "partial sums add up to %.6f, CPU %.6f, relative error %.1e <= "
+              "%.1e", got, want, relative_error(got, want), tolerance))
         return 1;
 
+    /* ---- Example 3.4: two events around the kernel. ---- */
     /* Events are created once; creating one does not start anything. */
     cudaEvent_t event_begin, event_end;
     CUDA_CHECK(cudaEventCreate(&event_begin));
     CUDA_CHECK(cudaEventCreate(&event_end));
-    double *launch_ms = (double *)malloc(reps * sizeof(double)), *synced_ms = (double *)malloc(reps * sizeof(double));
+    double *launch_ms = (double *)host_alloc(reps * sizeof(double));
+    double *synced_ms = (double *)host_alloc(reps * sizeof(double));
     for (int r = -1; r < reps; r++) {  /* r = -1: warm-up */
         double t0 = wall_seconds();
         CUDA_CHECK(cudaEventRecord(event_begin, stream));
@@ -124,6 +128,36 @@ int main(int argc, char **argv)
     CUDA_CHECK(cudaEventDestroy(event_end));
     free(launch_ms);
     free(synced_ms);
+
+    /* ---- Example 3.5: the same two events, inside a timer. ---- */
+    /* The timer brackets whatever is queued between start and stop on its stream: here the kernel, then
+     * a copy in followed by the kernel. The copy is from pageable memory (malloc'd), so it runs at the
+     * speed of the driver's staging, not of the bus: the README says more. */
+    struct gpu_timer timer;
+    gpu_timer_create(&timer);
+    double *with_copy_ms = (double *)host_alloc(reps * sizeof(double));
+    for (int r = -1; r < reps; r++) {  /* r = -1: warm-up */
+        gpu_timer_start(&timer, stream);
+        partial_reduce<<<blocks, THREADS_PER_BLOCK, 0, stream>>>(dev_a, n, dev_partial_sums);
+        CHECK_LAUNCH();
+        float kernel_only = gpu_timer_stop(&timer);
+
+        gpu_timer_start(&timer, stream);
+        CUDA_CHECK(cudaMemcpyAsync(dev_a, a, bytes, cudaMemcpyHostToDevice, stream));
+        partial_reduce<<<blocks, THREADS_PER_BLOCK, 0, stream>>>(dev_a, n, dev_partial_sums);
+        CHECK_LAUNCH();
+        float with_copy = gpu_timer_stop(&timer);
+        if (r >= 0) {
+            ms[r] = kernel_only;
+            with_copy_ms[r] = with_copy;
+        }
+    }
+    printf("\nthe GPU timer of common/timer.h (Example 3.5), %d runs:\n", reps);
+    print_bandwidth("timer around the kernel", stats_of(ms, reps), bytes, copy_gbs, "of copy");
+    print_time("timer around copy + kernel", stats_of(with_copy_ms, reps));
+    printf("\n");
+    gpu_timer_destroy(&timer);
+    free(with_copy_ms);
 
     CUDA_CHECK(cudaStreamDestroy(stream));
     CUDA_CHECK(cudaFree(dev_a));

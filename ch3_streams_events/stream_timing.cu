@@ -1,20 +1,23 @@
 /* stream_timing.cu: Part 3, Examples 3.6 and 3.7, events around every stage of every stream.
  * Each array's work (copy in, three kernels, copy out) gets an event before and after every stage, for
- * one stream, for ten, and for ten whose copies in are chained one after another (streams.cu says why). Every time is read against one start event, so the stages of all streams land
- * on one clock: a timeline like Nsight Systems would draw, written as CSV for a Gantt chart.
+ * one stream, for ten, and for ten whose copies in are chained one after another (streams.cu says
+ * why). Every time is read against one start event, so the stages of all streams land on one clock: a
+ * timeline like Nsight Systems would draw, written as CSV for a Gantt chart.
  * An event marks when its stream reached that point, so a stage that had to wait for a busy copy engine
  * or for SMs shows as a longer bar, not a later one.
  *   make ch3 && ./ch3_streams_events/stream_timing      (writes output/ch3/stream_timeline.csv)
  */
 #include <stdio.h>
-#include <stdlib.h>
 
 #include "../common/check.h"
 #include "../common/cli.h"
 #include "../common/csv.h"
 #include "../common/device.h"
 
-enum { THREADS_PER_BLOCK = 256 };
+/* 256 threads a block: an element goes through the tree's TREE_ADDITIONS = log2(256) additions. */
+enum { THREADS_PER_BLOCK = 256, TREE_ADDITIONS = 8 };
+
+/* ==== Kernels: the same three as normalize.cu's (tests/copies.t keeps them equal) ==== */
 
 /* Chapter 2's better reduction, 256 threads a block: one partial sum per block. */
 __global__ void partial_reduce(const float *array, long long n, float *partial_sums)
@@ -51,6 +54,8 @@ __global__ void divide_by(float *array, long long n, const float *sum)
         array[i] /= sum[0];
 }
 
+/* ==== main ==== */
+
 enum { STAGES = 5, MAX_ARRAYS = 64 };
 static const char *stage_names[STAGES] = {"copy_in", "partial_reduce", "single_thread_sum", "divide_by", "copy_out"};
 
@@ -61,16 +66,17 @@ int main(int argc, char **argv)
     const char *csv_path = "output/ch3/stream_timeline.csv";
     struct cli_option options[] = {
         {"-n", CLI_SIZE, &n, 1, 1e9, "elements per array (default 10000000, the article's)"},
-        {"--arrays", CLI_INT, &arrays, 1, MAX_ARRAYS, "number of arrays, and of streams in the second run (default 10)"},
+        {"--arrays", CLI_INT, &arrays, 1, MAX_ARRAYS, "arrays, and streams in the second run (default 10)"},
         {"--csv", CLI_STRING, &csv_path, 0, 0, "timeline FILE (default output/ch3/stream_timeline.csv)"},
     };
     int device = cli_parse(argc, argv, "Part 3, Examples 3.6-3.7: a timeline of every stage, 1 stream vs 10.",
-                           options, 3);
+                           options, COUNT_OF(options));
     struct device_info dev;
     device_start(device, &dev);
-    n = size_to_fit(&dev, "-n", n, 1, arrays * sizeof(float), arrays * sizeof(float), 0);  /* each array, GPU and host */
+    /* Each array on the GPU and on the host. */
+    n = size_to_fit(&dev, "-n", n, 1, arrays * sizeof(float), arrays * sizeof(float), 0);
     size_t bytes = n * sizeof(float);
-    int blocks = 32 * dev.sms;
+    int blocks = BLOCKS_PER_SM * dev.sms;
     long long threads = (long long)blocks * THREADS_PER_BLOCK;
 
     float *host[MAX_ARRAYS], *dev_a[MAX_ARRAYS], *dev_partial_sums[MAX_ARRAYS], *dev_sum[MAX_ARRAYS];
@@ -90,13 +96,16 @@ int main(int argc, char **argv)
     for (int i = 0; i < arrays; i++)
         CUDA_CHECK(cudaEventCreateWithFlags(&copied_in[i], cudaEventDisableTiming));
     FILE *csv = csv_open(csv_path, &dev, "mode,streams,stream,array,stage,start_ms,end_ms");
-    int ok = 1;
+    int failures = 0;
     printf("%d arrays of %lld float32 (%.0f MB each), pinned, %d copy engines\n", arrays, n, bytes / 1e6,
            dev.copy_engines);
 
-    int counts[3] = {1, arrays, arrays};
-    const char *modes[3] = {"one", "many", "chained"};
-    for (int m = 0; m < 3; m++) {
+    /* Three ways: one stream; a stream per array; a stream per array with the copies in chained. The
+     * mode names are the CSV's (plots/stream_timeline.gp reads them). */
+    enum way { ONE, MANY, CHAINED, WAYS };
+    const char *modes[WAYS] = {"one", "many", "chained"};
+    int counts[WAYS] = {1, arrays, arrays};
+    for (int m = 0; m < WAYS; m++) {
         for (int run = 0; run < 2; run++) {  /* run 0 warms up; run 1 is recorded */
             for (int i = 0; i < arrays; i++)
                 for (long long e = 0; e < n; e++)
@@ -107,7 +116,7 @@ int main(int argc, char **argv)
             for (int i = 0; i < arrays; i++) {
                 cudaStream_t s = streams[i % counts[m]];
                 CUDA_CHECK(cudaEventRecord(marks[i][0], s));
-                if (m == 2 && i > 0)  /* chained: this copy in waits until the previous one is done */
+                if (m == CHAINED && i > 0)  /* this copy in waits until the previous one is done */
                     CUDA_CHECK(cudaStreamWaitEvent(s, copied_in[i - 1], 0));
                 /* (Recording this mark after the wait instead would make the bar the copy alone, but on
                  * an H200 that timing event between the wait and the copy cost about 0.26 ms per array:
@@ -130,16 +139,15 @@ int main(int argc, char **argv)
             CUDA_CHECK(cudaDeviceSynchronize());
         }
         /* Check: every array now sums to 1 (bound as in normalize.cu). */
-        double tolerance = ((n + threads - 1) / threads + 8 + blocks + 1) * 0x1p-24, worst = 0.0;
+        double tolerance = (ceil_div(n, threads) + TREE_ADDITIONS + blocks + 1) * FLOAT_ROUNDING, worst = 0.0;
         for (int i = 0; i < arrays; i++) {
             double sum = 0.0;
             for (long long e = 0; e < n; e++)
                 sum += host[i][e];
-            if (!(relative_error(sum, 1.0) <= worst))
-                worst = relative_error(sum, 1.0);
+            worst = worst_of(worst, relative_error(sum, 1.0));
         }
-        ok &= check_report(worst <= tolerance, "%s, %d stream%s: %d arrays sum to 1 within %.1e (worst %.1e)",
-                           modes[m], counts[m], counts[m] > 1 ? "s" : "", arrays, tolerance, worst);
+        failures += check(worst <= tolerance, "%s, %d stream%s: %d arrays sum to 1 within %.1e (worst %.1e)", modes[m],
+                          counts[m], counts[m] > 1 ? "s" : "", arrays, tolerance, worst);
 
         /* Every mark against the one start event; the total runs from it to the latest end. */
         float last = 0.0f, copy_in = 0.0f, kernels = 0.0f, copy_out = 0.0f;
@@ -151,7 +159,12 @@ int main(int argc, char **argv)
                 csv_row(csv, "%s,%d,%d,%d,%s,%.4f,%.4f", modes[m], counts[m], i % counts[m], i, stage_names[s], begin,
                         end);
                 last = end > last ? end : last;
-                *(s == 0 ? &copy_in : s == STAGES - 1 ? &copy_out : &kernels) += end - begin;
+                if (s == 0)
+                    copy_in += end - begin;
+                else if (s == STAGES - 1)
+                    copy_out += end - begin;
+                else
+                    kernels += end - begin;
             }
         printf("  %-7s %2d stream%s: total %.2f ms from the first begin to the last end "
                "(stage bars add up to: copies in %.2f, kernels %.2f, copies out %.2f ms)\n",
@@ -171,5 +184,5 @@ int main(int argc, char **argv)
             CUDA_CHECK(cudaEventDestroy(marks[i][s]));
     }
     CUDA_CHECK(cudaEventDestroy(start));
-    return ok ? 0 : 1;
+    return failures ? 1 : 0;
 }

@@ -17,7 +17,12 @@
 #include "../common/stats.h"
 #include "../common/timer.h"
 
-enum { THREADS_PER_BLOCK = 256 };
+/* 256 threads a block: an element goes through the tree's TREE_ADDITIONS = log2(256) additions. */
+enum { THREADS_PER_BLOCK = 256, TREE_ADDITIONS = 8 };
+/* Arrays and streams: the fixed arrays of jobs, streams and events hold at most this many. */
+enum { MAX_ARRAYS = 64, MAX_STREAMS = 64 };
+
+/* ==== Kernels: the same three as normalize.cu's (tests/copies.t keeps them equal) ==== */
 
 /* Chapter 2's better reduction, 256 threads a block: one partial sum per block. */
 __global__ void partial_reduce(const float *array, long long n, float *partial_sums)
@@ -53,6 +58,8 @@ __global__ void divide_by(float *array, long long n, const float *sum)
     for (long long i = threadIdx.x + (long long)blockIdx.x * blockDim.x; i < n; i += (long long)blockDim.x * gridDim.x)
         array[i] /= sum[0];
 }
+
+/* ==== Host helpers ==== */
 
 struct job {
     float *host_in, *host_out;           /* array i's input (filled with i + 1) and its result */
@@ -90,7 +97,7 @@ static void queue_normalize(struct job *j, long long n, int blocks, cudaStream_t
 static float run_all(struct job *jobs, int arrays, long long n, int blocks, cudaStream_t *streams, int count,
                      int ordered, double *host_ms, double *queue_ms)
 {
-    cudaEvent_t start, stop, done[64], copied_in[64];
+    cudaEvent_t start, stop, done[MAX_STREAMS], copied_in[MAX_ARRAYS];
     CUDA_CHECK(cudaEventCreate(&start));
     CUDA_CHECK(cudaEventCreate(&stop));
     for (int k = 0; k < count; k++)
@@ -123,11 +130,12 @@ static float run_all(struct job *jobs, int arrays, long long n, int blocks, cuda
     return ms;
 }
 
-/* Each output must sum to 1 (see normalize.cu for the bound) with all its elements equal. */
+/* Each output must sum to 1 (see normalize.cu for the bound) with all its elements equal; returns 1 if
+ * not. */
 static int check_outputs(const struct job *jobs, int arrays, long long n, int blocks, const char *what)
 {
     long long threads = (long long)blocks * THREADS_PER_BLOCK;
-    double tolerance = ((n + threads - 1) / threads + 8 + blocks + 1) * 0x1p-24, worst = 0.0;
+    double tolerance = (ceil_div(n, threads) + TREE_ADDITIONS + blocks + 1) * FLOAT_ROUNDING, worst = 0.0;
     long long unequal = 0;
     for (int i = 0; i < arrays; i++) {
         double sum = 0.0;
@@ -135,12 +143,13 @@ static int check_outputs(const struct job *jobs, int arrays, long long n, int bl
             sum += jobs[i].host_out[e];
             unequal += jobs[i].host_out[e] != jobs[i].host_out[0];
         }
-        if (relative_error(sum, 1.0) > worst || sum != sum)
-            worst = relative_error(sum, 1.0);
+        worst = worst_of(worst, relative_error(sum, 1.0));
     }
-    return check_report(worst <= tolerance && unequal == 0, "%s: %d arrays sum to 1 within %.1e (worst %.1e), "
-                        "%lld elements unlike their array's first", what, arrays, tolerance, worst, unequal);
+    return check(worst <= tolerance && unequal == 0, "%s: %d arrays sum to 1 within %.1e (worst %.1e), %lld elements "
+                 "unlike their array's first", what, arrays, tolerance, worst, unequal);
 }
+
+/* ==== main ==== */
 
 int main(int argc, char **argv)
 {
@@ -148,19 +157,19 @@ int main(int argc, char **argv)
     int arrays = 10, stream_count = 10, reps = 5, pageable = 0;
     struct cli_option options[] = {
         {"-n", CLI_SIZE, &n, 1, 1e9, "elements per array (default 10000000, the article's)"},
-        {"--arrays", CLI_INT, &arrays, 1, 64, "number of arrays (default 10)"},
-        {"--streams", CLI_INT, &stream_count, 1, 64, "streams for the many-stream run (default 10)"},
+        {"--arrays", CLI_INT, &arrays, 1, MAX_ARRAYS, "number of arrays (default 10)"},
+        {"--streams", CLI_INT, &stream_count, 1, MAX_STREAMS, "streams for the many-stream run (default 10)"},
         {"-r", CLI_INT, &reps, 1, 1000, "timed runs of each (default 5)"},
         {"--pageable", CLI_FLAG, &pageable, 0, 0, "use ordinary malloc'd host memory instead of pinned"},
     };
     int device = cli_parse(argc, argv, "Part 3, Examples 3.2-3.3: ten arrays on one stream vs ten streams.",
-                           options, 5);
+                           options, COUNT_OF(options));
     struct device_info dev;
     device_start(device, &dev);
     /* Each array on the GPU, and twice on the host (its input and its result, pinned unless --pageable). */
     n = size_to_fit(&dev, "-n", n, 1, arrays * sizeof(float), 2 * arrays * sizeof(float), 0);
     size_t bytes = n * sizeof(float);
-    int blocks = 32 * dev.sms;
+    int blocks = BLOCKS_PER_SM * dev.sms;
 
     /* The limit, measured before the arrays take their memory: each array crosses the bus twice. With
      * two or more copy engines the two directions overlap and the slower one bounds the run; with one,
@@ -171,15 +180,11 @@ int main(int argc, char **argv)
 
     /* Everything is allocated before anything is timed: cudaMallocHost and cudaMalloc synchronise the
      * device, so allocating inside the loop (as the article pinned each array there) serialises it. */
-    struct job jobs[64];
+    struct job jobs[MAX_ARRAYS];
     for (int i = 0; i < arrays; i++) {
         if (pageable) {
-            jobs[i].host_in = (float *)malloc(bytes);
-            jobs[i].host_out = (float *)malloc(bytes);
-            if (!jobs[i].host_in || !jobs[i].host_out) {
-                fprintf(stderr, "out of host memory; try a smaller -n\n");
-                return 1;
-            }
+            jobs[i].host_in = (float *)host_alloc(bytes);
+            jobs[i].host_out = (float *)host_alloc(bytes);
         } else {
             CUDA_CHECK(cudaMallocHost(&jobs[i].host_in, bytes));
             CUDA_CHECK(cudaMallocHost(&jobs[i].host_out, bytes));
@@ -194,7 +199,7 @@ int main(int argc, char **argv)
     }
     /* Non-blocking streams: with the legacy default stream (stream 0) in play, every operation on it
      * waits for all other blocking streams and they wait for it, an implicit synchronisation. */
-    cudaStream_t streams[64];
+    cudaStream_t streams[MAX_STREAMS];
     for (int k = 0; k < stream_count; k++)
         CUDA_CHECK(cudaStreamCreateWithFlags(&streams[k], cudaStreamNonBlocking));
 
@@ -204,18 +209,19 @@ int main(int argc, char **argv)
            d2h, bound, dev.copy_engines >= 2 ? "the two directions overlap" : "one copy engine: in, then out");
 
     /* Three ways: one stream; K streams as the article; K streams with the copies in chained. */
-    int ok = 1, counts[3] = {1, stream_count, stream_count}, ordered[3] = {0, 0, 1};
-    const char *ways[3] = {"", "", ", copies in chained"};
-    double medians[3];
-    double *ms = (double *)malloc(reps * sizeof(double)), host_ms = 0.0, queue_ms = 0.0;
-    for (int m = 0; m < 3; m++) {
+    enum way { ONE, MANY, CHAINED, WAYS };
+    int failures = 0, counts[WAYS] = {1, stream_count, stream_count}, ordered[WAYS] = {0, 0, 1};
+    const char *ways[WAYS] = {"", "", ", copies in chained"};
+    double medians[WAYS];
+    double *ms = (double *)host_alloc(reps * sizeof(double)), host_ms = 0.0, queue_ms = 0.0;
+    for (int m = 0; m < WAYS; m++) {
         double host_total = 0.0;
         char label[64];
         snprintf(label, sizeof label, "%d stream%s%s", counts[m], counts[m] > 1 ? "s" : "", ways[m]);
         for (int r = -1; r < reps; r++) {  /* r = -1: warm-up and check */
             float t = run_all(jobs, arrays, n, blocks, streams, counts[m], ordered[m], &host_ms, &queue_ms);
             if (r == -1) {
-                ok &= check_outputs(jobs, arrays, n, blocks, label);
+                failures += check_outputs(jobs, arrays, n, blocks, label);
             } else {
                 ms[r] = t;
                 host_total += host_ms;
@@ -228,7 +234,7 @@ int main(int argc, char **argv)
                host_total / reps, queue_ms);
     }
     printf("\nspeed-up over 1 stream: %.2fx with %d streams as in the article, %.2fx with the copies in chained\n",
-           medians[0] / medians[1], stream_count, medians[0] / medians[2]);
+           medians[ONE] / medians[MANY], stream_count, medians[ONE] / medians[CHAINED]);
     if (pageable)
         printf("(pageable memory: each copy is staged through a driver buffer while the host waits, so copies "
                "cannot overlap; try without --pageable)\n");
@@ -248,5 +254,5 @@ int main(int argc, char **argv)
         CUDA_CHECK(cudaFree(jobs[i].dev_sum));
     }
     free(ms);
-    return ok ? 0 : 1;
+    return failures ? 1 : 0;
 }

@@ -14,7 +14,12 @@
 #include "../common/stats.h"
 #include "../common/timer.h"
 
-__global__ void __launch_bounds__(1024) vector_add(const double *a, const double *b, double *c, long long n)
+enum { THREADS_PER_BLOCK = 1024, MAX_STREAMS = 64 };
+
+/* ==== Kernel and host helper ==== */
+
+__global__ void __launch_bounds__(THREADS_PER_BLOCK) vector_add(const double *a, const double *b, double *c,
+                                                                 long long n)
 {
     long long i = threadIdx.x + (long long)blockDim.x * blockIdx.x;
     if (i < n)
@@ -35,11 +40,14 @@ static void queue_add(const double *a, const double *b, double *c, double *dev_a
         size_t bytes = size * sizeof(double);
         CUDA_CHECK(cudaMemcpyAsync(dev_a + first, a + first, bytes, cudaMemcpyHostToDevice, s));
         CUDA_CHECK(cudaMemcpyAsync(dev_b + first, b + first, bytes, cudaMemcpyHostToDevice, s));
-        vector_add<<<(unsigned)((size + 1023) / 1024), 1024, 0, s>>>(dev_a + first, dev_b + first, dev_c + first, size);
+        unsigned blocks = (unsigned)ceil_div(size, THREADS_PER_BLOCK);
+        vector_add<<<blocks, THREADS_PER_BLOCK, 0, s>>>(dev_a + first, dev_b + first, dev_c + first, size);
         CHECK_LAUNCH();
         CUDA_CHECK(cudaMemcpyAsync(c + first, dev_c + first, bytes, cudaMemcpyDeviceToHost, s));
     }
 }
+
+/* ==== main ==== */
 
 int main(int argc, char **argv)
 {
@@ -47,11 +55,11 @@ int main(int argc, char **argv)
     int stream_count = 5, reps = 11;
     struct cli_option options[] = {
         {"-n", CLI_SIZE, &n, 1, 2e9, "number of float64 elements (default 20000000, the article's)"},
-        {"--streams", CLI_INT, &stream_count, 1, 64, "streams, one chunk each (default 5, the article's)"},
+        {"--streams", CLI_INT, &stream_count, 1, MAX_STREAMS, "streams, one chunk each (default 5, the article's)"},
         {"-r", CLI_INT, &reps, 1, 10000, "timed runs of each (default 11)"},
     };
     int device = cli_parse(argc, argv, "Multi-stream vector add: overlap copies and compute over K streams.",
-                           options, 3);
+                           options, COUNT_OF(options));
     struct device_info dev;
     device_start(device, &dev);
     /* a, b and c on the GPU, and a fourth array while the transfer bound is measured; on the host the
@@ -59,25 +67,22 @@ int main(int argc, char **argv)
     n = size_to_fit(&dev, "-n", n, 1, 4 * sizeof(double), 5 * sizeof(double), 0);
     size_t bytes = n * sizeof(double);
 
-    cudaStream_t streams[64];
+    cudaStream_t streams[MAX_STREAMS];
     for (int k = 0; k < stream_count; k++)
         CUDA_CHECK(cudaStreamCreateWithFlags(&streams[k], cudaStreamNonBlocking));
-    double *dev_a, *dev_b, *dev_c, *want = (double *)malloc(bytes);
-    if (!want) {
-        fprintf(stderr, "out of host memory; try a smaller -n\n");
-        return 1;
-    }
+    double *dev_a, *dev_b, *dev_c, *want = (double *)host_alloc(bytes);
     CUDA_CHECK(cudaMalloc(&dev_a, bytes));
     CUDA_CHECK(cudaMalloc(&dev_b, bytes));
     CUDA_CHECK(cudaMalloc(&dev_c, bytes));
-    double *ms = (double *)malloc(reps * sizeof(double));
+    double *ms = (double *)host_alloc(reps * sizeof(double));
     struct gpu_timer timer;
     gpu_timer_create(&timer);
-    cudaEvent_t done[64];
+    cudaEvent_t fork, done[MAX_STREAMS];  /* ordering only: no time stamps needed */
+    CUDA_CHECK(cudaEventCreateWithFlags(&fork, cudaEventDisableTiming));
     for (int k = 0; k < stream_count; k++)
         CUDA_CHECK(cudaEventCreateWithFlags(&done[k], cudaEventDisableTiming));
     printf("c = a + b, %lld float64 (%.0f MB per array), %d copy engines\n", n, bytes / 1e6, dev.copy_engines);
-    int ok = 1;
+    int failures = 0;
 
     for (int pinned = 1; pinned >= 0; pinned--) {
         double *a, *b, *c;
@@ -86,11 +91,9 @@ int main(int argc, char **argv)
             CUDA_CHECK(cudaMallocHost(&b, bytes));
             CUDA_CHECK(cudaMallocHost(&c, bytes));
         } else {
-            a = (double *)malloc(bytes), b = (double *)malloc(bytes), c = (double *)malloc(bytes);
-            if (!a || !b || !c) {
-                fprintf(stderr, "out of host memory; try a smaller -n\n");
-                return 1;
-            }
+            a = (double *)host_alloc(bytes);
+            b = (double *)host_alloc(bytes);
+            c = (double *)host_alloc(bytes);
         }
         srand(3);
         for (long long i = 0; i < n; i++) {  /* the article's uniform(10, 20) */
@@ -108,12 +111,14 @@ int main(int argc, char **argv)
                pinned ? "pinned" : "pageable", h2d, d2h, bound);
 
         int counts[2] = {1, stream_count};
-        for (int m = 0; m < 2; m++) {
+        for (int m = 0; m < COUNT_OF(counts); m++) {
             for (int r = -1; r < reps; r++) {
-                /* Fork: all streams start after the timer's start event; join: stream 0 waits for all. */
+                /* Fork: all streams start after an event recorded on stream 0 once the timer has started;
+                 * join: stream 0 waits for an event at the end of every other stream. */
                 gpu_timer_start(&timer, streams[0]);
+                CUDA_CHECK(cudaEventRecord(fork, streams[0]));
                 for (int k = 1; k < counts[m]; k++)
-                    CUDA_CHECK(cudaStreamWaitEvent(streams[k], timer.start, 0));
+                    CUDA_CHECK(cudaStreamWaitEvent(streams[k], fork, 0));
                 queue_add(a, b, c, dev_a, dev_b, dev_c, n, counts[m], streams, counts[m]);
                 for (int k = 1; k < counts[m]; k++) {
                     CUDA_CHECK(cudaEventRecord(done[k], streams[k]));
@@ -124,8 +129,8 @@ int main(int argc, char **argv)
                     long long wrong = 0;
                     for (long long i = 0; i < n; i++)
                         wrong += c[i] != want[i];
-                    ok &= check_report(wrong == 0, "%s, %d stream%s: %lld of %lld elements differ from the CPU",
-                                       pinned ? "pinned" : "pageable", counts[m], counts[m] > 1 ? "s" : "", wrong, n);
+                    failures += check(wrong == 0, "%s, %d stream%s: %lld of %lld elements differ from the CPU",
+                                      pinned ? "pinned" : "pageable", counts[m], counts[m] > 1 ? "s" : "", wrong, n);
                     for (long long i = 0; i < n; i++)
                         c[i] = 0.0;
                 } else {
@@ -152,6 +157,7 @@ int main(int argc, char **argv)
            "so the streams cannot overlap copies with one another: more streams buy little or nothing.\n");
 
     gpu_timer_destroy(&timer);
+    CUDA_CHECK(cudaEventDestroy(fork));
     for (int k = 0; k < stream_count; k++) {
         CUDA_CHECK(cudaEventDestroy(done[k]));
         CUDA_CHECK(cudaStreamDestroy(streams[k]));
@@ -161,5 +167,5 @@ int main(int argc, char **argv)
     CUDA_CHECK(cudaFree(dev_c));
     free(want);
     free(ms);
-    return ok ? 0 : 1;
+    return failures ? 1 : 0;
 }

@@ -16,19 +16,26 @@
 #include "../common/stats.h"
 #include "../common/timer.h"
 
-enum { THREADS_PER_BLOCK = 256 };
+/* 256 threads a block: an element goes through the tree's TREE_ADDITIONS = log2(256) additions. The
+ * article launched ARTICLE_BLOCKS = 32 x 20 blocks, 32 per SM of its 20-SM card. */
+enum { THREADS_PER_BLOCK = 256, TREE_ADDITIONS = 8, ARTICLE_BLOCKS = 32 * 20 };
 
+/* ==== Kernels ==== */
+
+/* Example 4.5's lock, copied from mutex.cu (tests/copies.t keeps them equal). */
 __device__ void lock(int *mutex)
 {
     while (atomicCAS(mutex, 0, 1) != 0) {
+        /* spin: someone else holds it */
     }
-    __threadfence();  /* acquire: the previous holder's write to the result is visible from here */
+    /* Acquire: what the previous holder wrote before its unlock is visible to our reads from here. */
+    __threadfence();
 }
 
 __device__ void unlock(int *mutex)
 {
-    /* release: without it the new sum may still sit where other SMs do not see it when the next block
-     * takes the lock, and that block would add to a stale result */
+    /* Release: our writes in the critical section reach the whole device before the lock is seen free.
+     * Without this fence the next holder could take the lock and still read the old values. */
     __threadfence();
     atomicExch(mutex, 0);
 }
@@ -75,8 +82,10 @@ __global__ void dot_atomic(const float *a, const float *b, long long n, float *r
         atomicAdd(result, s);
 }
 
-enum version { PARTIAL, MUTEX, ATOMIC };
-static const char *names[3] = {"dot_partial (host adds)", "dot_mutex", "dot_atomic (atomicAdd float)"};
+/* ==== Host helpers ==== */
+
+enum version { PARTIAL, MUTEX, ATOMIC, VERSIONS };
+static const char *names[VERSIONS] = {"dot_partial (host adds)", "dot_mutex", "dot_atomic (atomicAdd float)"};
 
 /* Queues one dot product on stream 0, result zeroed (and the mutex freed) first. */
 static void queue_dot(enum version v, int blocks, const float *a, const float *b, long long n, float *partial_sums,
@@ -110,6 +119,8 @@ static double fetch(enum version v, int blocks, const float *partial_sums, const
     return sum;
 }
 
+/* ==== main ==== */
+
 int main(int argc, char **argv)
 {
     long long n = 10000000;
@@ -118,23 +129,20 @@ int main(int argc, char **argv)
         {"-n", CLI_SIZE, &n, 1, 1e9, "vector length (default 10000000, the article's)"},
         {"-r", CLI_INT, &reps, 1, 100000, "timed runs (default 21)"},
     };
-    int device = cli_parse(argc, argv, "Part 4, Example 4.6: a dot product finished under a mutex.", options, 2);
+    int device = cli_parse(argc, argv, "Part 4, Example 4.6: a dot product finished under a mutex.", options,
+                           COUNT_OF(options));
     struct device_info dev;
     device_start(device, &dev);
     n = size_to_fit(&dev, "-n", n, 1, 2 * sizeof(float), 2 * sizeof(float), 0);  /* a and b, GPU and host */
     size_t bytes = n * sizeof(float);
 
-    float *a = (float *)malloc(bytes), *b = (float *)malloc(bytes);
-    int grids[2] = {32 * 20, 32 * dev.sms};  /* the article's 32 x 20 blocks, and 32 per SM of this GPU */
+    float *a = (float *)host_alloc(bytes), *b = (float *)host_alloc(bytes);
+    int grids[2] = {ARTICLE_BLOCKS, BLOCKS_PER_SM * dev.sms};  /* the article's, and 32 per SM of this GPU */
     /* One partial sum per block, for the larger of the two grids: on a GPU with fewer than 20 SMs the
      * article's 640 blocks are the larger. */
     int most_blocks = grids[0] > grids[1] ? grids[0] : grids[1];
-    float *host_partials = (float *)malloc(most_blocks * sizeof(float));
-    double *ms = (double *)malloc(reps * sizeof(double)), want = 0.0;
-    if (!a || !b || !host_partials || !ms) {
-        fprintf(stderr, "out of host memory; try a smaller -n\n");
-        return 1;
-    }
+    float *host_partials = (float *)host_alloc(most_blocks * sizeof(float));
+    double *ms = (double *)host_alloc(reps * sizeof(double)), want = 0.0;
     for (long long i = 0; i < n; i++) {
         a[i] = 1.0f;
         b[i] = 1.0f / (float)n;
@@ -151,28 +159,28 @@ int main(int argc, char **argv)
     CUDA_CHECK(cudaMemcpy(dev_b, b, bytes, cudaMemcpyHostToDevice));
 
     /* Correct first, each version at both grids. Positive terms: relative error at most (elements per
-     * thread + 8 tree steps + blocks added one after another) x 2^-24. */
-    int ok = 1;
+     * thread + TREE_ADDITIONS + blocks added one after another) x 2^-24. */
+    int failures = 0;
     printf("a . b with N = %lld, a = 1, b = 1/N; CPU (double): %.9f\n", n, want);
-    for (int g = 0; g < 2; g++)
-        for (int v = 0; v < 3; v++) {
+    for (int g = 0; g < COUNT_OF(grids); g++)
+        for (int v = 0; v < VERSIONS; v++) {
             queue_dot((enum version)v, grids[g], dev_a, dev_b, n, dev_partial_sums, dev_result, dev_mutex);
             double got = fetch((enum version)v, grids[g], dev_partial_sums, dev_result, host_partials);
             long long threads = (long long)grids[g] * THREADS_PER_BLOCK;
-            double tolerance = ((n + threads - 1) / threads + 8 + grids[g]) * 0x1p-24;
-            ok &= check_report(relative_error(got, want) <= tolerance, "%s, %d blocks: %.9f, relative error %.1e <= %.1e",
-                               names[v], grids[g], got, relative_error(got, want), tolerance);
+            double tolerance = (ceil_div(n, threads) + TREE_ADDITIONS + grids[g]) * FLOAT_ROUNDING;
+            failures += check(relative_error(got, want) <= tolerance, "%s, %d blocks: %.9f, relative error %.1e <= "
+                              "%.1e", names[v], grids[g], got, relative_error(got, want), tolerance);
         }
-    if (!ok)
+    if (failures)
         return 1;
 
     /* Time: zeroing the result (and freeing the mutex) plus the kernel, between events. */
     printf("\n%d runs each (kernel time including the zeroing; 8 bytes read per element):\n", reps);
     struct gpu_timer timer;
     gpu_timer_create(&timer);
-    for (int g = 0; g < 2; g++) {
+    for (int g = 0; g < COUNT_OF(grids); g++) {
         printf("%d blocks (%s):\n", grids[g], g == 0 ? "the article's 32 x 20" : "32 x SMs");
-        for (int v = 0; v < 3; v++) {
+        for (int v = 0; v < VERSIONS; v++) {
             for (int r = -1; r < reps; r++) {
                 gpu_timer_start(&timer, 0);
                 queue_dot((enum version)v, grids[g], dev_a, dev_b, n, dev_partial_sums, dev_result, dev_mutex);

@@ -2,16 +2,15 @@
  * Each byte below 128 adds one to its bin. Many threads add to few bins, so the additions must be
  * atomic. With atomicAdd on the 128 bins in global memory every thread of the GPU contends for them;
  * with a histogram per block in shared memory, a block's threads contend on-chip and each block adds
- * its 128 counts to global memory once. CUB's DeviceHistogram is the library reference.
+ * its 128 counts to global memory once. CUB's DeviceHistogram is the library reference; going further,
+ * histogram_wide.cu beats it.
  *   make ch4 && ./ch4_atomics_mutex/histogram                 (5.6 MB of synthetic English-like text)
  *   ./ch4_atomics_mutex/histogram --input book.txt            (any file; bytes >= 128 are ignored)
  *   ./ch4_atomics_mutex/histogram -n 1e9                      (1 GB of synthetic text)
  */
-#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 
 #include <cub/device/device_histogram.cuh>
 
@@ -23,35 +22,9 @@
 #include "../common/text.h"
 #include "../common/timer.h"
 
-enum { BINS = 128, THREADS = 128, WIDE_THREADS = 1024 };
+enum { BINS = 128, THREADS = 128 };
 
-/* The CPU as the article writes it: one byte, one test, one increment. */
-static void histogram_cpu(const unsigned char *text, long long n, unsigned int *histo)
-{
-    memset(histo, 0, BINS * sizeof *histo);
-    for (long long i = 0; i < n; i++)
-        if (text[i] < BINS)
-            histo[text[i]]++;
-}
-
-/* The best single-core loop here: no branch (count all 256 byte values), and four tables so that
- * consecutive equal bytes do not wait for each other's increment; bytes >= 128 are dropped at the end. */
-static void histogram_cpu_best(const unsigned char *text, long long n, unsigned int *histo)
-{
-    static unsigned int part[4][256];
-    memset(part, 0, sizeof part);
-    long long i = 0;
-    for (; i + 4 <= n; i += 4) {
-        part[0][text[i]]++;
-        part[1][text[i + 1]]++;
-        part[2][text[i + 2]]++;
-        part[3][text[i + 3]]++;
-    }
-    for (; i < n; i++)
-        part[0][text[i]]++;
-    for (int b = 0; b < BINS; b++)
-        histo[b] = part[0][b] + part[1][b] + part[2][b] + part[3][b];
-}
+/* ==== Kernels ==== */
 
 /* Example 4.3: atomics on the global histogram. With 128 x 32 x SMs threads (540,672 on an H200)
  * in flight and 128 bins, about 4,200 threads want each bin if the characters were uniform. They are
@@ -82,72 +55,38 @@ __global__ void histogram_shared(const unsigned char *text, long long n, unsigne
             atomicAdd(&histo[b], s_histo[b]);
 }
 
-/* Going further: each thread reads 16 bytes with one load and has two loads in flight before it
- * counts, and the shared histogram has all 256 bins, so no byte is tested: bins 128-255 are
- * counted and dropped at the end, as in the best CPU loop. The test is what costs. The compiler does
- * not predicate an atomic: `if (c < 128) atomicAdd(...)` becomes a branch and a reconvergence point
- * around each of the 16 atomics, and the warp runs them one region at a time. Without the branch,
- * one warp-wide ATOMS per byte is all that is left (measured on an H200, see the README: with the
- * test, versions of this kernel with 1 to 32 copies of the histogram ran at 0.7x to 0.8x CUB on
- * 1 GB; without it, 1.2x).
- * One block of 1024 threads per SM slot, and the grid is one wave: every block loops until the text
- * ends, so the 256-bin zeroing and the final atomics happen once per slot, not once per 16 kB. */
-__device__ void count16(uint4 v, unsigned int *s_histo)
+/* ==== CPU reference and host helpers ==== */
+
+/* The CPU as the article writes it: one byte, one test, one increment. */
+static void histogram_cpu(const unsigned char *text, long long n, unsigned int *histo)
 {
-    unsigned int words[4] = {v.x, v.y, v.z, v.w};
-#pragma unroll
-    for (int w = 0; w < 4; w++)
-#pragma unroll
-        for (int k = 0; k < 4; k++)
-            atomicAdd(&s_histo[(words[w] >> (8 * k)) & 0xff], 1u);  /* no `if`: see above */
+    memset(histo, 0, BINS * sizeof *histo);
+    for (long long i = 0; i < n; i++)
+        if (text[i] < BINS)
+            histo[text[i]]++;
 }
 
-__global__ void __launch_bounds__(WIDE_THREADS) histogram_wide(const unsigned char *text, long long n, unsigned int *histo)
+/* The best single-core loop here: no branch (count all 256 byte values), and four tables so that
+ * consecutive equal bytes do not wait for each other's increment; bytes >= 128 are dropped at the end. */
+static void histogram_cpu_best(const unsigned char *text, long long n, unsigned int *histo)
 {
-    __shared__ unsigned int s_histo[256];
-    for (int b = threadIdx.x; b < 256; b += blockDim.x)
-        s_histo[b] = 0;
-    __syncthreads();
-    long long stride = (long long)blockDim.x * gridDim.x, first = threadIdx.x + (long long)blockIdx.x * blockDim.x;
-    const uint4 *text16 = (const uint4 *)text;  /* cudaMalloc memory is 256-byte aligned */
-    long long i = first, n16 = n / 16;
-    for (; i + stride < n16; i += 2 * stride) {
-        uint4 v0 = text16[i], v1 = text16[i + stride];
-        count16(v0, s_histo);
-        count16(v1, s_histo);
+    static unsigned int part[4][256];
+    memset(part, 0, sizeof part);
+    long long i = 0;
+    for (; i + 4 <= n; i += 4) {
+        part[0][text[i]]++;
+        part[1][text[i + 1]]++;
+        part[2][text[i + 2]]++;
+        part[3][text[i + 3]]++;
     }
-    if (i < n16)
-        count16(text16[i], s_histo);
-    for (long long j = n16 * 16 + first; j < n; j += stride)  /* the last n % 16 bytes */
-        atomicAdd(&s_histo[text[j]], 1u);
-    __syncthreads();
-    for (int b = threadIdx.x; b < BINS; b += blockDim.x)  /* bins 128-255 are not ASCII: dropped */
-        if (s_histo[b] > 0)
-            atomicAdd(&histo[b], s_histo[b]);
+    for (; i < n; i++)
+        part[0][text[i]]++;
+    for (int b = 0; b < BINS; b++)
+        histo[b] = part[0][b] + part[1][b] + part[2][b] + part[3][b];
 }
 
-/* Reads a whole file; exit 2 (usage) if it cannot. */
-static unsigned char *read_file(const char *program, const char *path, long long *n)
-{
-    FILE *f = fopen(path, "rb");
-    struct stat st;
-    if (!f || fstat(fileno(f), &st) != 0 || !S_ISREG(st.st_mode)) {
-        fprintf(stderr, "%s: --input: cannot read '%s': %s\n", program, path, f ? "not a regular file" : strerror(errno));
-        exit(2);
-    }
-    *n = st.st_size;
-    unsigned char *text = (unsigned char *)malloc(*n > 0 ? *n : 1);
-    if (!text || (long long)fread(text, 1, *n, f) != *n) {
-        fprintf(stderr, "%s: --input: could not read all %lld bytes of '%s'\n", program, *n, path);
-        exit(2);
-    }
-    fclose(f);
-    return text;
-}
-
-enum variant { GLOBAL, SHARED, WIDE, LIBRARY, VARIANTS };
-static const char *names[VARIANTS] = {"GPU, global atomics (4.3)", "GPU, shared memory (4.4)",
-                                      "going further, 256 bins", "CUB HistogramEven"};
+enum variant { GLOBAL, SHARED, LIBRARY, VARIANTS };
+static const char *names[VARIANTS] = {"GPU, global atomics (4.3)", "GPU, shared memory (4.4)", "CUB HistogramEven"};
 
 struct gpu_work {
     const unsigned char *text;
@@ -155,7 +94,7 @@ struct gpu_work {
     unsigned int *histo;
     void *temp;
     size_t temp_bytes;
-    int blocks, wide_blocks;
+    int blocks;
 };
 
 /* Queues one histogram on stream 0, starting with the zeroing of the output (CUB writes every bin). */
@@ -164,7 +103,7 @@ static void queue_histogram(enum variant v, const struct gpu_work *w)
     if (v == LIBRARY) {
         /* 129 levels 0, 1, ..., 128 make 128 bins of width 1; the upper level is exclusive, so bytes
          * >= 128 fall outside and are not counted, as in the article. */
-        size_t temp_bytes = w->temp_bytes;
+        size_t temp_bytes = w->temp_bytes;  /* CUB takes the size by (C++) reference */
         CUDA_CHECK(cub::DeviceHistogram::HistogramEven(w->temp, temp_bytes, w->text, w->histo, BINS + 1, 0, (int)BINS,
                                                        w->n));
         return;
@@ -172,12 +111,12 @@ static void queue_histogram(enum variant v, const struct gpu_work *w)
     CUDA_CHECK(cudaMemsetAsync(w->histo, 0, BINS * sizeof(unsigned int), 0));
     if (v == GLOBAL)
         histogram_global<<<w->blocks, THREADS>>>(w->text, w->n, w->histo);
-    else if (v == SHARED)
-        histogram_shared<<<w->blocks, THREADS>>>(w->text, w->n, w->histo);
     else
-        histogram_wide<<<w->wide_blocks, WIDE_THREADS>>>(w->text, w->n, w->histo);
+        histogram_shared<<<w->blocks, THREADS>>>(w->text, w->n, w->histo);
     CHECK_LAUNCH();
 }
+
+/* ==== main ==== */
 
 int main(int argc, char **argv)
 {
@@ -190,33 +129,36 @@ int main(int argc, char **argv)
         {"-r", CLI_INT, &reps, 1, 100000, "timed runs (default 21)"},
         {"--csv", CLI_STRING, &csv_path, 0, 0, "write the counts to FILE (default output/ch4/histogram.csv)"},
     };
-    int device = cli_parse(argc, argv, "Part 4, Examples 4.3-4.4: a histogram of a text with atomics.", options, 4);
+    int device = cli_parse(argc, argv, "Part 4, Examples 4.3-4.4: a histogram of a text with atomics.", options,
+                           COUNT_OF(options));
     unsigned char *text = NULL;
-    if (input)  /* read before the GPU is touched: a file that cannot be read is a usage error */
-        text = read_file(argv[0], input, &n);
+    if (input) {  /* read before the GPU is touched: a file that cannot be read is a usage error */
+        char error[512];
+        if (!(text = read_file(input, &n, error, sizeof error))) {
+            fprintf(stderr, "%s: --input: %s\n", argv[0], error);
+            return 2;
+        }
+    }
     struct device_info dev;
     device_start(device, &dev);
     if (input) {
         device_need_memory(&dev, n, "a smaller file");
     } else {
         n = size_to_fit(&dev, "-n", n, 1, 1.0, 1.0, 0);  /* one byte a character, on the GPU and the host */
-        if (!(text = (unsigned char *)malloc(n))) {
-            fprintf(stderr, "out of host memory for %lld bytes; try a smaller -n\n", n);
-            return 1;
-        }
+        text = (unsigned char *)host_alloc(n);
         english_like_text(text, n, 2022);
     }
     /* Every version reads each byte once, so memory bounds them all: the copy bandwidth is the ceiling,
      * measured now, while the text's memory is still free. */
-    double copy_gbs = measure_copy_bandwidth(1u << 30);
+    double copy_gbs = measure_copy_bandwidth(COPY_PROBE_BYTES);
     printf("%lld bytes of %s\n", n, input ? input : "synthetic English-like text");
 
     /* The CPU: the reference (naive loop) and the best loop, by the wall clock. */
     unsigned int want[BINS], got[BINS];
-    double *ms = (double *)malloc(reps * sizeof(double));
+    double *ms = (double *)host_alloc(reps * sizeof(double));
     int cpu_reps = reps < 5 ? reps : 5;
     struct stats cpu[2];
-    for (int k = 0; k < 2; k++) {
+    for (int k = 0; k < COUNT_OF(cpu); k++) {
         for (int r = 0; r < cpu_reps; r++) {
             double start = wall_seconds();
             if (k == 0)
@@ -227,15 +169,12 @@ int main(int argc, char **argv)
         }
         cpu[k] = stats_of(ms, cpu_reps);
     }
-    int ok = check_report(!memcmp(got, want, sizeof want), "best CPU loop equals the naive CPU loop");
+    int failures = check(!memcmp(got, want, sizeof want), "best CPU loop equals the naive CPU loop");
 
     struct gpu_work w;
     memset(&w, 0, sizeof w);
     w.n = n;
-    w.blocks = 32 * dev.sms;  /* the article's launch: 128 threads x 32 blocks per SM */
-    int per_sm = 0;  /* one wave of the wide kernel (see its comment) */
-    CUDA_CHECK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, histogram_wide, WIDE_THREADS, 0));
-    w.wide_blocks = per_sm * dev.sms;
+    w.blocks = BLOCKS_PER_SM * dev.sms;  /* the article's launch: 128 threads x 32 blocks per SM */
     unsigned char *dev_text;
     CUDA_CHECK(cudaMalloc(&dev_text, n > 0 ? n : 1));
     CUDA_CHECK(cudaMalloc(&w.histo, BINS * sizeof(unsigned int)));
@@ -253,9 +192,9 @@ int main(int argc, char **argv)
         int differ = 0;
         for (int b = 0; b < BINS; b++)
             differ += got[b] != want[b];
-        ok &= check_report(differ == 0, "%s: %d of 128 bins differ from the CPU", names[v], differ);
+        failures += check(differ == 0, "%s: %d of %d bins differ from the CPU", names[v], differ, BINS);
     }
-    if (!ok)
+    if (failures)
         return 1;
 
     /* The most frequent characters, and the counts for the bar chart. */
@@ -303,11 +242,10 @@ int main(int argc, char **argv)
     }
     printf("\nshared-memory histogram / global atomics: %.1fx faster (the article saw about 3x on a T4)\n",
            medians[GLOBAL] / medians[SHARED]);
-    printf("best GPU (16 B loads, 256 bins, %d blocks) vs CUB: %.2fx CUB's throughput\n", w.wide_blocks,
-           medians[LIBRARY] / medians[WIDE]);
+    printf("CUB / shared-memory histogram: %.2fx the throughput\n", medians[SHARED] / medians[LIBRARY]);
     printf("\nWhat it means: atomics on one address wait for each other. In global memory they queue in the L2\n"
-           "cache; a histogram per block moves the queue into each SM's shared memory. The going-further kernel\n"
-           "also counts all 256 byte values, so no `if` wraps its atomics, and it runs near the copy bandwidth.\n");
+           "cache; a histogram per block moves the queue into each SM's shared memory. Going further,\n"
+           "./ch4_atomics_mutex/histogram_wide reads 16 bytes a thread and drops the `if`: it beats CUB.\n");
     if (n < (long long)dev.l2_bytes)
         printf("note: the text (%.1f MB) fits in the L2 cache; repeated runs read it from there.\n", n / 1e6);
     printf("wrote %s\n", csv_path);

@@ -19,7 +19,10 @@
 #include "../common/text.h"
 #include "../common/timer.h"
 
-enum { BINS = 128, THREADS = 128 };
+/* The article sweeps the block count in steps of SWEEP_UNIT: 32 x i blocks of 128 threads. */
+enum { BINS = 128, THREADS = 128, SWEEP_UNIT = 32 };
+
+/* ==== Kernels: histogram.cu's (tests/copies.t keeps them equal) ==== */
 
 /* Example 4.3: atomics on the global histogram. With 128 x 32 x SMs threads (540,672 on an H200)
  * in flight and 128 bins, about 4,200 threads want each bin if the characters were uniform. They are
@@ -50,6 +53,25 @@ __global__ void histogram_shared(const unsigned char *text, long long n, unsigne
             atomicAdd(&histo[b], s_histo[b]);
 }
 
+/* ==== Host helpers ==== */
+
+/* The names are the CSV's (plots/histogram_sweep.gp reads them). */
+enum version { GLOBAL, SHARED, VERSIONS };
+static const char *names[VERSIONS] = {"global", "shared"};
+
+/* Queues one histogram on stream 0: the zeroing of the bins, then the kernel on `blocks` blocks. */
+static void launch(enum version v, int blocks, const unsigned char *text, long long n, unsigned int *histo)
+{
+    CUDA_CHECK(cudaMemsetAsync(histo, 0, BINS * sizeof(unsigned int), 0));
+    if (v == GLOBAL)
+        histogram_global<<<blocks, THREADS>>>(text, n, histo);
+    else
+        histogram_shared<<<blocks, THREADS>>>(text, n, histo);
+    CHECK_LAUNCH();
+}
+
+/* ==== main ==== */
+
 int main(int argc, char **argv)
 {
     long long n = 5600000;
@@ -63,7 +85,8 @@ int main(int argc, char **argv)
         {"-r", CLI_INT, &reps, 1, 100000, "timed runs per point (default 21)"},
         {"--csv", CLI_STRING, &csv_path, 0, 0, "write the sweep to FILE (default output/ch4/histogram_sweep.csv)"},
     };
-    int device = cli_parse(argc, argv, "Part 4: both GPU histograms over block counts 32 x i.", options, 6);
+    int device = cli_parse(argc, argv, "Part 4: both GPU histograms over block counts 32 x i.", options,
+                           COUNT_OF(options));
     if (last < first) {
         fprintf(stderr, "%s: --to %d is below --from %d\n", argv[0], last, first);
         return 2;
@@ -72,13 +95,9 @@ int main(int argc, char **argv)
     device_start(device, &dev);
     n = size_to_fit(&dev, "-n", n, 1, 1.0, 1.0, 0);  /* one byte a character, on the GPU and the host */
 
-    unsigned char *text = (unsigned char *)malloc(n), *dev_text;
+    unsigned char *text = (unsigned char *)host_alloc(n), *dev_text;
     unsigned int want[BINS] = {0}, got[BINS], *dev_histo;
-    double *ms = (double *)malloc(reps * sizeof(double));
-    if (!text || !ms) {
-        fprintf(stderr, "out of host memory; try a smaller -n\n");
-        return 1;
-    }
+    double *ms = (double *)host_alloc(reps * sizeof(double));
     english_like_text(text, n, 2022);
     for (long long i = 0; i < n; i++)
         if (text[i] < BINS)
@@ -90,44 +109,40 @@ int main(int argc, char **argv)
     FILE *csv = csv_open(csv_path, &dev, "kernel,i,blocks,median_ms,mean_ms,std_ms,sms");
     struct gpu_timer timer;
     gpu_timer_create(&timer);
-    int ok = 1, points = 0, best_i[2] = {0, 0};
-    double best_ms[2] = {1e30, 1e30};
-    const char *kernels[2] = {"global", "shared"};
+    int failures = 0, points = 0, best_i[VERSIONS] = {0, 0};
+    double best_ms[VERSIONS] = {1e30, 1e30};
     for (int i = first; i <= last; i += step) {
-        int blocks = 32 * i;
-        for (int k = 0; k < 2; k++) {
+        int blocks = SWEEP_UNIT * i;
+        for (int v = 0; v < VERSIONS; v++) {
             for (int r = -1; r < reps; r++) {  /* r = -1: the checked run */
                 gpu_timer_start(&timer, 0);
-                CUDA_CHECK(cudaMemsetAsync(dev_histo, 0, sizeof want, 0));
-                if (k == 0)
-                    histogram_global<<<blocks, THREADS>>>(dev_text, n, dev_histo);
-                else
-                    histogram_shared<<<blocks, THREADS>>>(dev_text, n, dev_histo);
-                CHECK_LAUNCH();
+                launch((enum version)v, blocks, dev_text, n, dev_histo);
                 float t = gpu_timer_stop(&timer);
                 if (r >= 0) {
                     ms[r] = t;
                 } else {
                     CUDA_CHECK(cudaMemcpy(got, dev_histo, sizeof got, cudaMemcpyDeviceToHost));
-                    if (memcmp(got, want, sizeof want))
-                        ok &= check_report(0, "%s kernel with %d blocks differs from the CPU", kernels[k], blocks);
+                    if (memcmp(got, want, sizeof want))  /* only the failures are printed */
+                        failures += check(0, "%s kernel with %d blocks differs from the CPU", names[v], blocks);
                 }
             }
             struct stats s = stats_of(ms, reps);
-            csv_row(csv, "%s,%d,%d,%.5f,%.5f,%.5f,%d", kernels[k], i, blocks, s.median, s.mean, s.std, dev.sms);
-            if (s.median < best_ms[k]) {
-                best_ms[k] = s.median;
-                best_i[k] = i;
+            csv_row(csv, "%s,%d,%d,%.5f,%.5f,%.5f,%d", names[v], i, blocks, s.median, s.mean, s.std, dev.sms);
+            if (s.median < best_ms[v]) {
+                best_ms[v] = s.median;
+                best_i[v] = i;
             }
         }
         points++;
     }
     csv_close(csv);
-    ok &= check_report(ok, "%d block counts x 2 kernels, every histogram equal to the CPU's", points);
+    failures += check(failures == 0, "%d block counts x %d kernels, every histogram equal to the CPU's", points,
+                      VERSIONS);
     printf("%lld bytes of synthetic text, %d points, %d runs each:\n", n, points, reps);
-    for (int k = 0; k < 2; k++)
-        printf("  %-7s best at 32 x %d = %d blocks (%.1f blocks per SM): %.3f ms, %.1f GB/s\n", kernels[k], best_i[k],
-               32 * best_i[k], 32.0 * best_i[k] / dev.sms, best_ms[k], n / (best_ms[k] * 1e-3) / 1e9);
+    for (int v = 0; v < VERSIONS; v++)
+        printf("  %-7s best at %d x %d = %d blocks (%.1f blocks per SM): %.3f ms, %.1f GB/s\n", names[v], SWEEP_UNIT,
+               best_i[v], SWEEP_UNIT * best_i[v], (double)SWEEP_UNIT * best_i[v] / dev.sms, best_ms[v],
+               n / (best_ms[v] * 1e-3) / 1e9);
     printf("wrote %s\n", csv_path);
 
     gpu_timer_destroy(&timer);
@@ -135,5 +150,5 @@ int main(int argc, char **argv)
     CUDA_CHECK(cudaFree(dev_histo));
     free(text);
     free(ms);
-    return ok ? 0 : 1;
+    return failures ? 1 : 0;
 }

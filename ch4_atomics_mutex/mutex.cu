@@ -23,7 +23,7 @@ __device__ void lock(int *mutex)
 __device__ void unlock(int *mutex)
 {
     /* Release: our writes in the critical section reach the whole device before the lock is seen free.
-     * Without this fence the next holder could take the lock and still read the old x[0]. */
+     * Without this fence the next holder could take the lock and still read the old values. */
     __threadfence();
     atomicExch(mutex, 0);
 }
@@ -57,6 +57,24 @@ __global__ void add_one_locked_per_block(int *x, int *mutex)
     }
 }
 
+enum version { PER_THREAD, PER_BLOCK, VERSIONS };
+static const char *names[VERSIONS] = {"thread", "block"};
+
+/* Runs one version on a zeroed counter and a free lock; returns the count it reached. */
+static int run(enum version v, int blocks, int threads, int *dev_x, int *dev_mutex)
+{
+    int x = 0;
+    CUDA_CHECK(cudaMemset(dev_x, 0, sizeof(int)));
+    CUDA_CHECK(cudaMemset(dev_mutex, 0, sizeof(int)));  /* the lock starts free: never assume memory is 0 */
+    if (v == PER_THREAD)
+        add_one_locked_per_thread<<<blocks, threads>>>(dev_x, dev_mutex);
+    else
+        add_one_locked_per_block<<<blocks, threads>>>(dev_x, dev_mutex);
+    CHECK_LAUNCH();
+    CUDA_CHECK(cudaMemcpy(&x, dev_x, sizeof x, cudaMemcpyDeviceToHost));
+    return x;
+}
+
 int main(int argc, char **argv)
 {
     int blocks = 10, threads = 16;
@@ -64,29 +82,22 @@ int main(int argc, char **argv)
         {"--blocks", CLI_INT, &blocks, 1, 1e5, "blocks (default 10)"},
         {"--threads", CLI_INT, &threads, 1, 1024, "threads per block (default 16)"},
     };
-    int device = cli_parse(argc, argv, "Part 4, Example 4.5: a compare-and-swap mutex around x[0] += 1.", options, 2);
+    int device = cli_parse(argc, argv, "Part 4, Example 4.5: a compare-and-swap mutex around x[0] += 1.", options,
+                           COUNT_OF(options));
     struct device_info dev;
     device_start(device, &dev);
     if (dev.major < 7)
         printf("note: compute capability %d.%d has no independent thread scheduling: the per-thread lock "
                "below may deadlock here\n", dev.major, dev.minor);
-    int *dev_x, *dev_mutex, x = 0, ok = 1, expected = blocks * threads;
+    int *dev_x, *dev_mutex, failures = 0, expected = blocks * threads;
     CUDA_CHECK(cudaMalloc(&dev_x, sizeof(int)));
     CUDA_CHECK(cudaMalloc(&dev_mutex, sizeof(int)));
-    for (int per_block = 0; per_block < 2; per_block++) {
-        CUDA_CHECK(cudaMemset(dev_x, 0, sizeof(int)));
-        CUDA_CHECK(cudaMemset(dev_mutex, 0, sizeof(int)));  /* the lock starts free: never assume memory is 0 */
-        if (per_block)
-            add_one_locked_per_block<<<blocks, threads>>>(dev_x, dev_mutex);
-        else
-            add_one_locked_per_thread<<<blocks, threads>>>(dev_x, dev_mutex);
-        CHECK_LAUNCH();
-        CUDA_CHECK(cudaMemcpy(&x, dev_x, sizeof x, cudaMemcpyDeviceToHost));
-        printf("%d blocks x %d threads, lock taken per %s: x = %d\n", blocks, threads, per_block ? "block " : "thread",
-               x);
-        ok &= check_report(x == expected, "lock per %s counts %d of %d", per_block ? "block" : "thread", x, expected);
+    for (int v = 0; v < VERSIONS; v++) {
+        int x = run((enum version)v, blocks, threads, dev_x, dev_mutex);
+        printf("%d blocks x %d threads, lock taken per %-6s: x = %d\n", blocks, threads, names[v], x);
+        failures += check(x == expected, "lock per %s counts %d of %d", names[v], x, expected);
     }
     CUDA_CHECK(cudaFree(dev_x));
     CUDA_CHECK(cudaFree(dev_mutex));
-    return ok ? 0 : 1;
+    return failures ? 1 : 0;
 }

@@ -10,44 +10,52 @@
 #include <stdio.h>
 #include <stdlib.h>
 
-#include <cublas_v2.h>
-
 #include "../common/check.h"
 #include "../common/cli.h"
+#include "../common/cublas_check.h"
 #include "../common/device.h"
 #include "../common/stats.h"
 #include "../common/timer.h"
 
 enum { TILE = 32 };
 
-/* cuBLAS reports its own status type, not a cudaError_t. */
-#define CUBLAS_CHECK(call) cublas_check((call), #call, __LINE__)
-static void cublas_check(cublasStatus_t status, const char *call, int line)
-{
-    if (status != CUBLAS_STATUS_SUCCESS) {
-        fprintf(stderr, "%s:%d: %s failed: %s\n", __FILE__, line, call, cublasGetStatusString(status));
-        exit(1);
-    }
-}
+/* ==== Kernel ==== */
 
-/* shared.cu's tiled int64 kernel, for the bit-for-bit comparison. */
+/* shared.cu's tiled int64 kernel, copied (tests/copies.t keeps them equal): the reference that the
+ * DGEMM must equal bit for bit. */
 __global__ void __launch_bounds__(1024) matmul_shared(const long long *A, const long long *B, long long *C, int n)
 {
     __shared__ long long sA[TILE][TILE], sB[TILE][TILE];
-    int tx = threadIdx.x, ty = threadIdx.y, x = tx + blockIdx.x * TILE, y = ty + blockIdx.y * TILE;
+    int tx = threadIdx.x, ty = threadIdx.y;
+    int x = tx + blockIdx.x * TILE, y = ty + blockIdx.y * TILE;  /* this thread's column and row of C */
     long long acc = 0;
-    for (int t = 0; t < (n + TILE - 1) / TILE; t++) {
+    for (int t = 0; t < ceil_div(n, TILE); t++) {  /* the last tile may hang over the edge */
         int a_col = t * TILE + tx, b_row = t * TILE + ty;
+        /* Outside the matrices, load 0: it adds nothing to the sums. Every thread still takes part in
+         * the loads and the barriers, so no __syncthreads is skipped by some threads of the block. */
         sA[ty][tx] = y < n && a_col < n ? A[(size_t)y * n + a_col] : 0;
         sB[ty][tx] = b_row < n && x < n ? B[(size_t)b_row * n + x] : 0;
-        __syncthreads();
+        __syncthreads();  /* both tiles complete before anyone reads them */
         for (int j = 0; j < TILE; j++)
             acc += sA[ty][j] * sB[j][tx];
-        __syncthreads();
+        __syncthreads();  /* everyone is done with the tiles before the next step overwrites them */
     }
     if (x < n && y < n)
         C[(size_t)y * n + x] = acc;
 }
+
+/* ==== Host helpers ==== */
+
+/* naive.cu's: entries -10 .. 10 from a fixed seed, the page's bound. */
+static void random_matrix(long long *M, size_t count, unsigned *seed)
+{
+    for (size_t i = 0; i < count; i++) {
+        *seed = *seed * 1103515245u + 12345u;
+        M[i] = (long long)((*seed >> 16) % 21) - 10;  /* the page's bound: -10 .. 10 */
+    }
+}
+
+/* ==== main ==== */
 
 int main(int argc, char **argv)
 {
@@ -58,7 +66,7 @@ int main(int argc, char **argv)
         {"-r", CLI_INT, &reps, 1, 1000, "timed runs (default 5)"},
     };
     int device = cli_parse(argc, argv, "French page: cublasDgemm on integer matrices vs the int64 tiled kernel.",
-                           options, 2);
+                           options, COUNT_OF(options));
     struct device_info dev;
     device_start(device, &dev);
     /* Three n x n matrices on the GPU at a time (int64, then double) and cuBLAS's workspace; six on the
@@ -68,24 +76,19 @@ int main(int argc, char **argv)
     /* FP64 is fast only on data-centre GPUs (1/64 of FP32 on an RTX 4090, 1/32 on a T4): say how long
      * the products will take at the FP64 peak of common/device.c's table, a lower bound. */
     double flops = 2.0 * n * (double)n * n;
-    say_how_long("the 2 + 2 x r FP64 products, at the FP64 peak,", (2 + 2 * reps) * flops / (dev.peak_fp64_matrix_gflops * 1e9),
-                 "-n 4096 or -r 1");
+    double fp64_seconds = (2 + 2 * reps) * flops / (dev.peak_fp64_matrix_gflops * 1e9);
+    say_how_long("the 2 + 2 x r FP64 products, at the FP64 peak,", fp64_seconds, "-n 4096 or -r 1");
 
-    long long *A = (long long *)malloc(bytes), *B = (long long *)malloc(bytes), *C_int = (long long *)malloc(bytes);
-    double *Ad = (double *)malloc(bytes), *Bd = (double *)malloc(bytes), *Cd = (double *)malloc(bytes);
-    double *ms = (double *)malloc(reps * sizeof(double));
-    if (!A || !B || !C_int || !Ad || !Bd || !Cd || !ms) {
-        fprintf(stderr, "out of host memory; try a smaller -n\n");
-        return 1;
-    }
+    long long *A = (long long *)host_alloc(bytes), *B = (long long *)host_alloc(bytes);
+    long long *C_int = (long long *)host_alloc(bytes);
+    double *Ad = (double *)host_alloc(bytes), *Bd = (double *)host_alloc(bytes), *Cd = (double *)host_alloc(bytes);
+    double *ms = (double *)host_alloc(reps * sizeof(double));
     unsigned seed = 2020;
-    for (size_t i = 0; i < 2 * count; i++) {
-        seed = seed * 1103515245u + 12345u;
-        long long v = (long long)((seed >> 16) % 21) - 10;
-        if (i < count)
-            A[i] = v, Ad[i] = (double)v;
-        else
-            B[i - count] = v, Bd[i - count] = (double)v;
+    random_matrix(A, count, &seed);
+    random_matrix(B, count, &seed);
+    for (size_t i = 0; i < count; i++) {  /* the same integers, as double */
+        Ad[i] = (double)A[i];
+        Bd[i] = (double)B[i];
     }
 
     /* The int64 tiled product: the reference. */
@@ -95,7 +98,7 @@ int main(int argc, char **argv)
     CUDA_CHECK(cudaMalloc(&dC, bytes));
     CUDA_CHECK(cudaMemcpy(dA, A, bytes, cudaMemcpyHostToDevice));
     CUDA_CHECK(cudaMemcpy(dB, B, bytes, cudaMemcpyHostToDevice));
-    dim3 threads(TILE, TILE), blocks((n + TILE - 1) / TILE, (n + TILE - 1) / TILE);
+    dim3 threads(TILE, TILE), blocks((unsigned)ceil_div(n, TILE), (unsigned)ceil_div(n, TILE));
     matmul_shared<<<blocks, threads>>>(dA, dB, dC, n);
     CHECK_LAUNCH();
     CUDA_CHECK(cudaMemcpy(C_int, dC, bytes, cudaMemcpyDeviceToHost));
@@ -117,9 +120,8 @@ int main(int argc, char **argv)
     size_t differ = 0;
     for (size_t i = 0; i < count; i++)
         differ += Cd[i] != (double)C_int[i];
-    int ok = check_report(differ == 0, "cublasDgemm equals the int64 tiled product bit for bit on all %zu elements "
-                          "(%zu differ)", count, differ);
-    if (!ok)
+    if (check(differ == 0, "cublasDgemm equals the int64 tiled product bit for bit on all %zu elements (%zu differ)",
+              count, differ))
         return 1;
 
     /* Time 1: the DGEMM alone. Time 2: as the page timed CuPy, copies in and out included (from the

@@ -15,11 +15,14 @@
 #include "../common/stats.h"
 #include "../common/timer.h"
 
+/* ==== Kernel ==== */
+
 /* A is n x p, B is p x q, C is n x q, all row-major. __launch_bounds__(1024): the timed launch uses
  * blocks of 32 x 32 threads, and on a T4 a block of 1024 threads gets at most 64 registers a thread;
  * this kernel needs exactly 64 there. The bound makes the compiler keep to it on every GPU, so that no
  * compiler version can turn the launch into "too many resources requested". */
-__global__ void __launch_bounds__(1024) matmul_naive(const long long *A, const long long *B, long long *C, int n, int p, int q)
+__global__ void __launch_bounds__(1024) matmul_naive(const long long *A, const long long *B, long long *C, int n,
+                                                     int p, int q)
 {
     int tx = threadIdx.x, ty = threadIdx.y, bx = blockIdx.x, by = blockIdx.y;
     int bw = blockDim.x, bh = blockDim.y;
@@ -32,6 +35,8 @@ __global__ void __launch_bounds__(1024) matmul_naive(const long long *A, const l
         acc += A[(size_t)y * p + i] * B[(size_t)i * q + x];
     C[(size_t)y * q + x] = acc;
 }
+
+/* ==== CPU reference and host helpers ==== */
 
 /* The loop order of the definition: for each C[i][j], walk a row of A and a column of B. The column
  * walk jumps q elements at a time, a new cache line for every multiply. */
@@ -88,7 +93,7 @@ static void gpu_matmul(const long long *A, const long long *B, long long *C, int
     CUDA_CHECK(cudaMemcpy(dA, A, (size_t)n * p * sizeof *A, cudaMemcpyHostToDevice));
     CUDA_CHECK(cudaMemcpy(dB, B, (size_t)p * q * sizeof *B, cudaMemcpyHostToDevice));
     CUDA_CHECK(cudaMemset(dC, 0xff, (size_t)n * q * sizeof *dC));  /* poison: every element must be written */
-    dim3 threads(ntx, nty), blocks((q + ntx - 1) / ntx, (n + nty - 1) / nty);
+    dim3 threads(ntx, nty), blocks((unsigned)ceil_div(q, ntx), (unsigned)ceil_div(n, nty));  /* may overhang C */
     struct gpu_timer timer;
     gpu_timer_create(&timer);
     gpu_timer_start(&timer, 0);
@@ -102,19 +107,22 @@ static void gpu_matmul(const long long *A, const long long *B, long long *C, int
     CUDA_CHECK(cudaFree(dC));
 }
 
+/* ==== main ==== */
+
 int main(int argc, char **argv)
 {
     long long size = 1000;
     int reps = 3;
     struct cli_option options[] = {
-        {"-n", CLI_SIZE, &size, 1, 20000, "side of the square matrices timed after the demo (default 1000; the page: 2500)"},
+        {"-n", CLI_SIZE, &size, 1, 20000, "side of the matrices timed after the demo (default 1000; the page: 2500)"},
         {"-r", CLI_INT, &reps, 1, 1000, "timed GPU runs (default 3)"},
     };
-    int device = cli_parse(argc, argv, "French page: a naive int64 matrix product, one thread per element.", options, 2);
+    int device = cli_parse(argc, argv, "French page: a naive int64 matrix product, one thread per element.", options,
+                           COUNT_OF(options));
     struct device_info dev;
     device_start(device, &dev);
     unsigned seed = 2020;
-    int ok = 1;
+    int failures = 0;
     double ms;
 
     /* The demo: A is 6 x 8, B is 8 x 11, blocks of 2 x 4 threads. */
@@ -125,21 +133,21 @@ int main(int argc, char **argv)
         random_matrix(B, P * Q, &seed);
         gpu_matmul(A, B, C, N, P, Q, 2, 4, &ms);
         matmul_cpu_ijk(A, B, want, N, P, Q);
-        printf("\nC = A x B for A 6 x 8, B 8 x 11, blocks of 2 x 4 threads: a grid of %d x %d blocks\n", (Q + 1) / 2,
-               (N + 3) / 4);
+        printf("\nC = A x B for A 6 x 8, B 8 x 11, blocks of 2 x 4 threads: a grid of %lld x %lld blocks\n",
+               ceil_div(Q, 2), ceil_div(N, 4));
         printf("from the GPU:\n");
         print_matrix(C, N, Q);
         printf("from the CPU:\n");
         print_matrix(want, N, Q);
-        ok &= check_report(!memcmp(C, want, sizeof C), "demo: the GPU's 66 elements equal the CPU's");
+        failures += check(!memcmp(C, want, sizeof C), "demo: the GPU's %d elements equal the CPU's", N * Q);
     }
 
     /* Grid sizing: the page's formula q // ntx + (q % ntx) against the ceiling division. */
     printf("\nblocks needed to cover q columns with blocks ntx wide:\n");
     printf("  %6s %4s %22s %22s\n", "q", "ntx", "page: q//ntx + q%ntx", "(q + ntx - 1) / ntx");
     int cases[][2] = {{11, 2}, {6, 4}, {100, 32}, {2500, 32}, {10000, 32}, {10112, 32}};
-    for (int c = 0; c < 6; c++) {
-        int q = cases[c][0], ntx = cases[c][1], page = q / ntx + q % ntx, ceiling = (q + ntx - 1) / ntx;
+    for (int c = 0; c < COUNT_OF(cases); c++) {
+        int q = cases[c][0], ntx = cases[c][1], page = q / ntx + q % ntx, ceiling = (int)ceil_div(q, ntx);
         printf("  %6d %4d %22d %22d  %s\n", q, ntx, page, ceiling,
                page == ceiling ? "" : "<- too many blocks: idle, but launched");
     }
@@ -151,13 +159,9 @@ int main(int argc, char **argv)
     /* Three n x n int64 matrices on the GPU; on the host the same and the CPU's answer. */
     int n = (int)size_to_fit(&dev, "-n", size, 2, 3 * sizeof(long long), 4 * sizeof(long long), 0);
     size_t count = (size_t)n * n;
-    long long *A = (long long *)malloc(count * sizeof *A), *B = (long long *)malloc(count * sizeof *B);
-    long long *C = (long long *)malloc(count * sizeof *C), *want = (long long *)malloc(count * sizeof *want);
-    double *gpu_ms = (double *)malloc(reps * sizeof(double));
-    if (!A || !B || !C || !want || !gpu_ms) {
-        fprintf(stderr, "out of host memory; try a smaller -n\n");
-        return 1;
-    }
+    long long *A = (long long *)host_alloc(count * sizeof *A), *B = (long long *)host_alloc(count * sizeof *B);
+    long long *C = (long long *)host_alloc(count * sizeof *C), *want = (long long *)host_alloc(count * sizeof *want);
+    double *gpu_ms = (double *)host_alloc(reps * sizeof(double));
     random_matrix(A, count, &seed);
     random_matrix(B, count, &seed);
     double t0 = wall_seconds();
@@ -168,11 +172,11 @@ int main(int argc, char **argv)
         if (r >= 0)
             gpu_ms[r] = ms;
     }
-    ok &= check_report(!memcmp(C, want, count * sizeof *C), "n = %d: the GPU product equals the CPU's exactly", n);
+    failures += check(!memcmp(C, want, count * sizeof *C), "n = %d: the GPU product equals the CPU's exactly", n);
     t0 = wall_seconds();
     matmul_cpu_ijk(A, B, want, n, n, n);
     double cpu_ijk = wall_seconds() - t0;
-    ok &= check_report(!memcmp(C, want, count * sizeof *C), "n = %d: and the CPU's i-j-k loop agrees", n);
+    failures += check(!memcmp(C, want, count * sizeof *C), "n = %d: and the CPU's i-j-k loop agrees", n);
 
     double mults = (double)n * n * n;  /* multiply-adds */
     printf("\nn = %d, blocks of 32 x 32 threads, int64 (%.2g multiply-adds):\n", n, mults);
@@ -189,5 +193,5 @@ int main(int argc, char **argv)
     free(C);
     free(want);
     free(gpu_ms);
-    return ok ? 0 : 1;
+    return failures ? 1 : 0;
 }

@@ -16,27 +16,20 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include <cublas_v2.h>
-
 #include "../common/check.h"
 #include "../common/cli.h"
+#include "../common/cublas_check.h"
 #include "../common/csv.h"
 #include "../common/device.h"
 #include "../common/stats.h"
 #include "../common/timer.h"
 
-#define CUBLAS_CHECK(call) cublas_check((call), #call, __LINE__)
-static void cublas_check(cublasStatus_t status, const char *call, int line)
-{
-    if (status != CUBLAS_STATUS_SUCCESS) {
-        fprintf(stderr, "%s:%d: %s failed: %s\n", __FILE__, line, call, cublasGetStatusString(status));
-        exit(1);
-    }
-}
+/* ==== Kernels ==== */
 
-/* 1. Naive, with x along the rows of C: the layout that feels natural and is wrong for a GPU. */
 /* The first three kernels run in blocks of 32 x 32 threads: the bound keeps each within the 64
  * registers a thread that a block of 1024 threads may have on a T4. */
+
+/* 1. Naive, with x along the rows of C: the layout that feels natural and is wrong for a GPU. */
 __global__ void __launch_bounds__(1024) sgemm_naive(const float *A, const float *B, float *C, int n)
 {
     int row = threadIdx.x + blockIdx.x * blockDim.x, col = threadIdx.y + blockIdx.y * blockDim.y;
@@ -145,7 +138,8 @@ __global__ void __launch_bounds__(REG_THREADS) sgemm_registers(const float *A, c
         for (int j = 0; j < TN; j += 4) {
             int col = block_col + thread_col + j;
             if (wide && col + 3 < n) {
-                *(float4 *)&C[(size_t)row * n + col] = make_float4(acc[i][j], acc[i][j + 1], acc[i][j + 2], acc[i][j + 3]);
+                *(float4 *)&C[(size_t)row * n + col] =
+                    make_float4(acc[i][j], acc[i][j + 1], acc[i][j + 2], acc[i][j + 3]);
             } else {
                 for (int jj = 0; jj < 4 && col + jj < n; jj++)
                     C[(size_t)row * n + col + jj] = acc[i][j + jj];
@@ -154,9 +148,15 @@ __global__ void __launch_bounds__(REG_THREADS) sgemm_registers(const float *A, c
     }
 }
 
+/* ==== Host helpers ==== */
+
 enum kernel { NAIVE, COALESCED, SHARED, REGISTERS, CUBLAS, KERNELS };
+/* The naive kernel runs up to NAIVE_MAX; above, minutes of an uncoalesced kernel would teach nothing new. */
+enum { NAIVE_MAX = 4096 };
+static const double FROBENIUS_TOLERANCE = 1e-5, ELEMENT_TOLERANCE = 1e-3;
 static const char *names[KERNELS] = {"naive", "coalesced", "shared", "registers", "cublas"};
 
+/* Queues one product C = A B of n x n matrices on stream 0, which cuBLAS's handle uses too. */
 static void launch(enum kernel k, const float *A, const float *B, float *C, int n, cublasHandle_t handle)
 {
     const float one = 1.0f, zero = 0.0f;
@@ -172,6 +172,8 @@ static void launch(enum kernel k, const float *A, const float *B, float *C, int 
     CHECK_LAUNCH();
 }
 
+/* ==== main ==== */
+
 int main(int argc, char **argv)
 {
     long long max_n = 8192;
@@ -182,7 +184,8 @@ int main(int argc, char **argv)
         {"-r", CLI_INT, &reps, 1, 1000, "timed runs per point (default 5)"},
         {"--csv", CLI_STRING, &csv_path, 0, 0, "write the measurements to FILE (default output/ch5/sgemm_ladder.csv)"},
     };
-    int device = cli_parse(argc, argv, "Going further: float32 matrix products from naive to most of cuBLAS.", options, 3);
+    int device = cli_parse(argc, argv, "Going further: float32 matrix products from naive to most of cuBLAS.", options,
+                           COUNT_OF(options));
     struct device_info dev;
     device_start(device, &dev);
     /* A, B and C on the GPU, and cuBLAS's workspace; on the host A and B and two to compare. */
@@ -192,21 +195,18 @@ int main(int argc, char **argv)
     double peak = dev.peak_fp32_gflops;
 
     /* Sizes: powers of two, and sizes that are not multiples of any tile (1000, 4000, 4097). */
-    int all_sizes[] = {127, 256, 512, 1000, 1024, 2048, 4000, 4096, 4097, 8192, 16384}, sizes[16], count = 0;
-    for (int i = 0; i < 11; i++)
+    int all_sizes[] = {127, 256, 512, 1000, 1024, 2048, 4000, 4096, 4097, 8192, 16384};
+    int sizes[COUNT_OF(all_sizes) + 1], count = 0;
+    for (int i = 0; i < COUNT_OF(all_sizes); i++)
         if (all_sizes[i] <= max_n)
             sizes[count++] = all_sizes[i];
     if (count == 0 || sizes[count - 1] != max_n)
         sizes[count++] = (int)max_n;
 
     size_t most = (size_t)max_n * max_n;
-    float *A = (float *)malloc(most * sizeof(float)), *B = (float *)malloc(most * sizeof(float));
-    float *got = (float *)malloc(most * sizeof(float)), *want = (float *)malloc(most * sizeof(float));
-    double *ms = (double *)malloc(reps * sizeof(double));
-    if (!A || !B || !got || !want || !ms) {
-        fprintf(stderr, "out of host memory; try a smaller --max\n");
-        return 1;
-    }
+    float *A = (float *)host_alloc(most * sizeof(float)), *B = (float *)host_alloc(most * sizeof(float));
+    float *got = (float *)host_alloc(most * sizeof(float)), *want = (float *)host_alloc(most * sizeof(float));
+    double *ms = (double *)host_alloc(reps * sizeof(double));
     srand(5);
     for (size_t i = 0; i < most; i++) {
         A[i] = 2.0f * rand() / RAND_MAX - 1.0f;
@@ -223,7 +223,7 @@ int main(int argc, char **argv)
     FILE *csv = csv_open(csv_path, &dev, "kernel,n,median_ms,mean_ms,std_ms,gflops,rel_error");
     struct gpu_timer timer;
     gpu_timer_create(&timer);
-    int ok = 1;
+    int failures = 0;
     double at_4096[KERNELS] = {0}, at_odd[KERNELS] = {0};
     printf("GFLOP/s (median of %d; fp32 peak %.0f GFLOP/s from %d SMs x %d lanes x 2 x %.2f GHz)\n", reps, peak,
            dev.sms, dev.fp32_lanes, dev.clock_khz / 1e6);
@@ -242,7 +242,7 @@ int main(int argc, char **argv)
         for (int later = s; later < count && s > 0 && sizes[s - 1] >= 2000; later++) {
             double ratio = (double)sizes[later] / sizes[s - 1];
             for (int k = 0; k < KERNELS; k++)
-                rest += k == NAIVE && sizes[later] > 4096 ? 0.0 : kernel_s[k] * ratio * ratio * ratio;
+                rest += k == NAIVE && sizes[later] > NAIVE_MAX ? 0.0 : kernel_s[k] * ratio * ratio * ratio;
             rest += host_s * ratio * ratio;
         }
         if (!warned && rest >= 15.0) {
@@ -270,12 +270,13 @@ int main(int argc, char **argv)
         printf("%6d", n);
         double row[KERNELS] = {0};
         for (int k = 0; k < KERNELS; k++) {
-            if (k == NAIVE && n > 4096) {  /* minutes of an uncoalesced kernel teach nothing new */
+            if (k == NAIVE && n > NAIVE_MAX) {  /* minutes of an uncoalesced kernel teach nothing new */
                 printf(" %10s", "-");
                 continue;
             }
-            /* Correct first: ||C - C_cublas|| / ||C_cublas|| below 1e-5 (fp32 sums of n terms in another
-             * order differ by about sqrt(n) x 2^-24 relative) and no element off by 1e-3 of the largest. */
+            /* Correct first: ||C - C_cublas|| / ||C_cublas|| below FROBENIUS_TOLERANCE (fp32 sums of n terms
+             * in another order differ by about sqrt(n) x 2^-24 relative) and no element off by more than
+             * ELEMENT_TOLERANCE of the largest. */
             CUDA_CHECK(cudaMemset(dC, 0xff, elements * sizeof(float)));  /* NaN: unwritten elements fail */
             launch((enum kernel)k, dA, dB, dC, n, handle);
             CUDA_CHECK(cudaMemcpy(got, dC, elements * sizeof(float), cudaMemcpyDeviceToHost));
@@ -283,11 +284,12 @@ int main(int argc, char **argv)
             for (size_t i = 0; i < elements; i++) {
                 double d = fabs((double)got[i] - want[i]);
                 diff += d * d;
-                worst = d > worst || d != d ? d : worst;
+                worst = worst_of(worst, d);
             }
             double rel = sqrt(diff / ref_norm);
-            if (!(rel <= 1e-5 && worst <= 1e-3 * ref_max))
-                ok &= check_report(0, "%s at n = %d: relative error %.1e, worst element off by %.1e", names[k], n, rel, worst);
+            if (!(rel <= FROBENIUS_TOLERANCE && worst <= ELEMENT_TOLERANCE * ref_max))  /* only failures are printed */
+                failures += check(0, "%s at n = %d: relative error %.1e, worst element off by %.1e", names[k], n, rel,
+                                  worst);
             for (int r = -1; r < reps; r++) {
                 gpu_timer_start(&timer, 0);
                 launch((enum kernel)k, dA, dB, dC, n, handle);
@@ -313,9 +315,11 @@ int main(int argc, char **argv)
             host_s = 0.0;
     }
     csv_close(csv);
-    ok &= check_report(ok, "every kernel at every size within 1e-5 (relative, Frobenius) of cublasSgemm");
+    failures += check(failures == 0, "every kernel at every size within %g (relative, Frobenius) of cublasSgemm",
+                      FROBENIUS_TOLERANCE);
     if (at_4096[CUBLAS] > 0)
-        printf("\nn = 4096: registers = %.0f%% of cublasSgemm (%.0f of %.0f GFLOP/s); cuBLAS = %.0f%% of the fp32 peak\n",
+        printf("\nn = 4096: registers = %.0f%% of cublasSgemm (%.0f of %.0f GFLOP/s); cuBLAS = %.0f%% of the fp32 "
+               "peak\n",
                100 * at_4096[REGISTERS] / at_4096[CUBLAS], at_4096[REGISTERS], at_4096[CUBLAS],
                100 * at_4096[CUBLAS] / peak);
     if (at_odd[CUBLAS] > 0)
@@ -333,5 +337,5 @@ int main(int argc, char **argv)
     free(got);
     free(want);
     free(ms);
-    return ok ? 0 : 1;
+    return failures ? 1 : 0;
 }

@@ -10,7 +10,6 @@
  */
 #include <stdio.h>
 #include <stdlib.h>
-#include <string.h>
 
 #include "../common/check.h"
 #include "../common/cli.h"
@@ -20,26 +19,33 @@
 
 enum { TILE = 32 };
 
-/* naive.cu's kernel for square matrices, for the comparison. Blocks of 32 x 32 threads: the bound
- * keeps it within a T4's 64 registers a thread at 1024 threads (naive.cu says more). */
-__global__ void __launch_bounds__(1024) matmul_naive(const long long *A, const long long *B, long long *C, int n)
+/* ==== Kernels ==== */
+
+/* naive.cu's kernel, copied (tests/copies.t keeps them equal): C = A B with A n x p, B p x q; here
+ * p = q = n. Blocks of 32 x 32 threads; naive.cu says why the launch bound. */
+__global__ void __launch_bounds__(1024) matmul_naive(const long long *A, const long long *B, long long *C, int n,
+                                                     int p, int q)
 {
-    int x = threadIdx.x + blockIdx.x * blockDim.x, y = threadIdx.y + blockIdx.y * blockDim.y;
-    if (x >= n || y >= n)
+    int tx = threadIdx.x, ty = threadIdx.y, bx = blockIdx.x, by = blockIdx.y;
+    int bw = blockDim.x, bh = blockDim.y;
+    int x = tx + bx * bw;  /* column of C */
+    int y = ty + by * bh;  /* row of C */
+    if (x >= q || y >= n)  /* the grid overhangs C: these threads have no element */
         return;
     long long acc = 0;
-    for (int i = 0; i < n; i++)
-        acc += A[(size_t)y * n + i] * B[(size_t)i * n + x];
-    C[(size_t)y * n + x] = acc;
+    for (int i = 0; i < p; i++)
+        acc += A[(size_t)y * p + i] * B[(size_t)i * q + x];
+    C[(size_t)y * q + x] = acc;
 }
 
+/* The page's tiled kernel, for any n. */
 __global__ void __launch_bounds__(1024) matmul_shared(const long long *A, const long long *B, long long *C, int n)
 {
     __shared__ long long sA[TILE][TILE], sB[TILE][TILE];
     int tx = threadIdx.x, ty = threadIdx.y;
     int x = tx + blockIdx.x * TILE, y = ty + blockIdx.y * TILE;  /* this thread's column and row of C */
     long long acc = 0;
-    for (int t = 0; t < (n + TILE - 1) / TILE; t++) {  /* ceiling division: the last tile may hang over */
+    for (int t = 0; t < ceil_div(n, TILE); t++) {  /* the last tile may hang over the edge */
         int a_col = t * TILE + tx, b_row = t * TILE + ty;
         /* Outside the matrices, load 0: it adds nothing to the sums. Every thread still takes part in
          * the loads and the barriers, so no __syncthreads is skipped by some threads of the block. */
@@ -64,7 +70,7 @@ __global__ void matmul_shared_4rows(const long long *A, const long long *B, long
     __shared__ long long sA[TILE][TILE], sB[TILE][TILE];
     int tx = threadIdx.x, ty = threadIdx.y, col = tx + blockIdx.x * TILE, row0 = ty + blockIdx.y * TILE;
     long long acc[ROWS] = {0, 0, 0, 0};
-    for (int t = 0; t < (n + TILE - 1) / TILE; t++) {
+    for (int t = 0; t < ceil_div(n, TILE); t++) {
         for (int r = 0; r < ROWS; r++) {  /* each thread loads four elements of each tile */
             int row = row0 + r * TY, a_col = t * TILE + tx, b_row = t * TILE + ty + r * TY;
             sA[ty + r * TY][tx] = row < n && a_col < n ? A[(size_t)row * n + a_col] : 0;
@@ -84,6 +90,35 @@ __global__ void matmul_shared_4rows(const long long *A, const long long *B, long
             C[(size_t)(row0 + r * TY) * n + col] = acc[r];
 }
 
+/* ==== Host helpers ==== */
+
+/* naive.cu's: entries -10 .. 10 from a fixed seed, the page's bound. */
+static void random_matrix(long long *M, size_t count, unsigned *seed)
+{
+    for (size_t i = 0; i < count; i++) {
+        *seed = *seed * 1103515245u + 12345u;
+        M[i] = (long long)((*seed >> 16) % 21) - 10;  /* the page's bound: -10 .. 10 */
+    }
+}
+
+enum version { NAIVE, SHARED, FOUR_ROWS, VERSIONS };
+static const char *names[VERSIONS] = {"naive, global memory", "tiled, shared memory", "going further: 4 rows/thread"};
+
+/* Queues one product C = A B of n x n matrices on stream 0, on a grid of 32 x 32 tiles of C. */
+static void launch(enum version v, const long long *A, const long long *B, long long *C, int n)
+{
+    dim3 blocks((unsigned)ceil_div(n, TILE), (unsigned)ceil_div(n, TILE));
+    if (v == NAIVE)
+        matmul_naive<<<blocks, dim3(TILE, TILE)>>>(A, B, C, n, n, n);
+    else if (v == SHARED)
+        matmul_shared<<<blocks, dim3(TILE, TILE)>>>(A, B, C, n);
+    else
+        matmul_shared_4rows<<<blocks, dim3(TILE, TY)>>>(A, B, C, n);
+    CHECK_LAUNCH();
+}
+
+/* ==== main ==== */
+
 int main(int argc, char **argv)
 {
     long long size = 10112;
@@ -94,67 +129,52 @@ int main(int argc, char **argv)
         {"--samples", CLI_INT, &samples, 1, 1e7, "elements of C checked against the CPU (default 2000)"},
     };
     int device = cli_parse(argc, argv, "French page: a 32 x 32 shared-memory tiled int64 product vs the naive one.",
-                           options, 3);
+                           options, COUNT_OF(options));
     struct device_info dev;
     device_start(device, &dev);
     /* A, B and two products: four n x n int64 matrices, on the GPU and on the host. */
     int n = (int)size_to_fit(&dev, "-n", size, 2, 4 * sizeof(long long), 4 * sizeof(long long), 0);
     size_t count = (size_t)n * n, bytes = count * sizeof(long long);
 
-    long long *A = (long long *)malloc(bytes), *B = (long long *)malloc(bytes);
-    long long *C_naive = (long long *)malloc(bytes), *C_shared = (long long *)malloc(bytes);
-    double *ms = (double *)malloc(reps * sizeof(double));
-    if (!A || !B || !C_naive || !C_shared || !ms) {
-        fprintf(stderr, "out of host memory; try a smaller -n\n");
-        return 1;
-    }
+    long long *A = (long long *)host_alloc(bytes), *B = (long long *)host_alloc(bytes);
+    long long *C_naive = (long long *)host_alloc(bytes), *C = (long long *)host_alloc(bytes);
+    double *ms = (double *)host_alloc(reps * sizeof(double));
     unsigned seed = 2020;
-    for (size_t i = 0; i < 2 * count; i++) {
-        seed = seed * 1103515245u + 12345u;
-        (i < count ? A[i] : B[i - count]) = (long long)((seed >> 16) % 21) - 10;  /* -10 .. 10 */
-    }
-    long long *dA, *dB, *dC_naive, *dC_shared;
+    random_matrix(A, count, &seed);
+    random_matrix(B, count, &seed);
+    long long *dA, *dB, *dC_naive, *dC;
     CUDA_CHECK(cudaMalloc(&dA, bytes));
     CUDA_CHECK(cudaMalloc(&dB, bytes));
     CUDA_CHECK(cudaMalloc(&dC_naive, bytes));
-    CUDA_CHECK(cudaMalloc(&dC_shared, bytes));
+    CUDA_CHECK(cudaMalloc(&dC, bytes));
     CUDA_CHECK(cudaMemcpy(dA, A, bytes, cudaMemcpyHostToDevice));
     CUDA_CHECK(cudaMemcpy(dB, B, bytes, cudaMemcpyHostToDevice));
-    CUDA_CHECK(cudaMemset(dC_naive, 0xff, bytes));
-    CUDA_CHECK(cudaMemset(dC_shared, 0xff, bytes));
-
-    dim3 threads(TILE, TILE), blocks((n + TILE - 1) / TILE, (n + TILE - 1) / TILE);
     struct gpu_timer timer;
     gpu_timer_create(&timer);
-    double medians[3];
-    const char *names[3] = {"naive, global memory", "tiled, shared memory", "going further: 4 rows/thread"};
-    printf("n = %d int64, blocks of %d x %d threads, a grid of %d x %d blocks\n", n, TILE, TILE, blocks.x, blocks.y);
-    /* Correct first: one run of each; the two GPU products must be equal element by element, and equal
-     * the CPU on a sample of elements (the whole product on one CPU core would take minutes here).
-     * The time of these three products says how long the timing below will take. */
+    printf("n = %d int64, blocks of %d x %d threads, a grid of %lld x %lld blocks\n", n, TILE, TILE,
+           ceil_div(n, TILE), ceil_div(n, TILE));
+
+    /* Correct first: one run of each, the outputs poisoned before (every element must be written). The
+     * tiled products must equal the naive one element by element, and the CPU on a sample of elements
+     * (the whole product on one CPU core would take minutes here). The time of these three products
+     * says how long the timing below will take. */
+    CUDA_CHECK(cudaMemset(dC_naive, 0xff, bytes));
     gpu_timer_start(&timer, 0);
-    matmul_naive<<<blocks, threads>>>(dA, dB, dC_naive, n);
-    CHECK_LAUNCH();
-    matmul_shared<<<blocks, threads>>>(dA, dB, dC_shared, n);
-    CHECK_LAUNCH();
+    launch(NAIVE, dA, dB, dC_naive, n);
     double checked_ms = gpu_timer_stop(&timer);
     CUDA_CHECK(cudaMemcpy(C_naive, dC_naive, bytes, cudaMemcpyDeviceToHost));
-    CUDA_CHECK(cudaMemcpy(C_shared, dC_shared, bytes, cudaMemcpyDeviceToHost));
-    size_t differ = 0;
-    for (size_t i = 0; i < count; i++)
-        differ += C_naive[i] != C_shared[i];
-    int ok = check_report(differ == 0, "tiled equals naive on all %zu elements (%zu differ)", count, differ);
-    CUDA_CHECK(cudaMemset(dC_shared, 0xff, bytes));
-    gpu_timer_start(&timer, 0);
-    matmul_shared_4rows<<<blocks, dim3(TILE, TY)>>>(dA, dB, dC_shared, n);
-    CHECK_LAUNCH();
-    checked_ms += gpu_timer_stop(&timer);
-    CUDA_CHECK(cudaMemcpy(C_shared, dC_shared, bytes, cudaMemcpyDeviceToHost));
-    differ = 0;
-    for (size_t i = 0; i < count; i++)
-        differ += C_naive[i] != C_shared[i];
-    ok &= check_report(differ == 0, "tiled, 4 rows per thread, equals naive on all %zu elements (%zu differ)", count,
-                       differ);
+    int failures = 0;
+    for (int v = SHARED; v < VERSIONS; v++) {
+        CUDA_CHECK(cudaMemset(dC, 0xff, bytes));
+        gpu_timer_start(&timer, 0);
+        launch((enum version)v, dA, dB, dC, n);
+        checked_ms += gpu_timer_stop(&timer);
+        CUDA_CHECK(cudaMemcpy(C, dC, bytes, cudaMemcpyDeviceToHost));
+        size_t differ = 0;
+        for (size_t i = 0; i < count; i++)
+            differ += C_naive[i] != C[i];
+        failures += check(differ == 0, "%s equals naive on all %zu elements (%zu differ)", names[v], count, differ);
+    }
     int wrong = 0;
     for (int s = 0; s < samples; s++) {
         int i = n - 1, j = n - 1;  /* the first sample is the far corner, the last tile's edge */
@@ -167,45 +187,40 @@ int main(int argc, char **argv)
         long long acc = 0;
         for (int k = 0; k < n; k++)
             acc += A[(size_t)i * n + k] * B[(size_t)k * n + j];
-        wrong += acc != C_shared[(size_t)i * n + j];
+        wrong += acc != C_naive[(size_t)i * n + j];
     }
-    ok &= check_report(wrong == 0, "%d sampled elements, C[n-1][n-1] first, equal the CPU's (a full CPU check: "
-                       "%.1e multiply-adds, minutes on one core)", samples, (double)n * n * n);
-    if (!ok)
+    failures += check(wrong == 0, "%d sampled elements, C[n-1][n-1] first, equal the CPU's (a full CPU check: %.1e "
+                      "multiply-adds, minutes on one core)", samples, (double)n * n * n);
+    if (failures)
         return 1;
 
     say_how_long("the timing", (reps + 1) * checked_ms / 1e3, "-r 1 or -n 5000");
-    for (int k = 0; k < 3; k++) {
+    double medians[VERSIONS];
+    for (int v = 0; v < VERSIONS; v++) {
         for (int r = -1; r < reps; r++) {  /* r = -1: warm-up */
             gpu_timer_start(&timer, 0);
-            if (k == 0)
-                matmul_naive<<<blocks, threads>>>(dA, dB, dC_naive, n);
-            else if (k == 1)
-                matmul_shared<<<blocks, threads>>>(dA, dB, dC_shared, n);
-            else
-                matmul_shared_4rows<<<blocks, dim3(TILE, TY)>>>(dA, dB, dC_shared, n);
-            CHECK_LAUNCH();
+            launch((enum version)v, dA, dB, v == NAIVE ? dC_naive : dC, n);
             float t = gpu_timer_stop(&timer);
             if (r >= 0)
                 ms[r] = t;
         }
         struct stats s = stats_of(ms, reps);
-        medians[k] = s.median;
-        print_time(names[k], s);
+        medians[v] = s.median;
+        print_time(names[v], s);
         printf("  %7.1f G multiply-adds/s\n", (double)n * n * n / (s.median * 1e-3) / 1e9);
     }
     printf("shared / naive kernel time: %.2f (the page: about 1/3 on a GTX 970, 13.1 s against 37.9 s); "
-           "4 rows per thread / naive: %.2f\n", medians[1] / medians[0], medians[2] / medians[0]);
+           "4 rows per thread / naive: %.2f\n", medians[SHARED] / medians[NAIVE], medians[FOUR_ROWS] / medians[NAIVE]);
 
     gpu_timer_destroy(&timer);
     CUDA_CHECK(cudaFree(dA));
     CUDA_CHECK(cudaFree(dB));
     CUDA_CHECK(cudaFree(dC_naive));
-    CUDA_CHECK(cudaFree(dC_shared));
+    CUDA_CHECK(cudaFree(dC));
     free(A);
     free(B);
     free(C_naive);
-    free(C_shared);
+    free(C);
     free(ms);
-    return ok ? 0 : 1;
+    return 0;
 }

@@ -15,7 +15,18 @@ void cuda_check(cudaError_t err, const char *call, const char *file, int line)
     exit(1);
 }
 
-int check_report(int ok, const char *fmt, ...)
+void *host_alloc(size_t bytes)
+{
+    void *p = malloc(bytes > 0 ? bytes : 1);
+    if (!p) {
+        fprintf(stderr, "out of host memory: %zu bytes (%.2f GiB) asked for; try a smaller size (-n)\n", bytes,
+                bytes / 1073741824.0);
+        exit(1);
+    }
+    return p;
+}
+
+int check(int ok, const char *fmt, ...)
 {
     va_list args;
     va_start(args, fmt);
@@ -24,7 +35,7 @@ int check_report(int ok, const char *fmt, ...)
     printf(")\n");
     va_end(args);
     fflush(stdout);
-    return ok;
+    return !ok;
 }
 
 double relative_error(double got, double want)
@@ -34,4 +45,9 @@ double relative_error(double got, double want)
     if (want == 0.0)
         return fabs(got);
     return fabs(got - want) / fabs(want);
+}
+
+double worst_of(double worst, double error)
+{
+    return isnan(worst) || error <= worst ? worst : error;  /* error NaN: not <= anything, so kept */
 }

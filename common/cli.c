@@ -8,7 +8,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 
 /* Parses "1000000", "1e6", "1M", "2.5k"; whole numbers only when whole != 0. Returns 0, or -1 with why. */
 int parse_number(const char *text, int whole, double min, double max, double *value, const char **why)
@@ -175,26 +174,4 @@ int cli_parse(int argc, char **argv, const char *about, const struct cli_option 
         }
     }
     return device;
-}
-
-void make_dir(const char *dir)
-{
-    char path[4096];
-    if (snprintf(path, sizeof path, "%s", dir) >= (int)sizeof path) {
-        fprintf(stderr, "output folder name too long: %s\n", dir);
-        exit(1);
-    }
-    for (char *p = path + 1;; p++) {
-        if (*p == '/' || *p == '\0') {
-            char saved = *p;
-            *p = '\0';
-            if (mkdir(path, 0777) != 0 && errno != EEXIST) {
-                fprintf(stderr, "cannot create output folder %s: %s\n", path, strerror(errno));
-                exit(1);
-            }
-            *p = saved;
-            if (saved == '\0')
-                break;
-        }
-    }
 }

@@ -4,7 +4,7 @@
  *       {"-n", CLI_SIZE, &n, 1, 1e10, "number of elements (1000000, 1e6 or 1M)"},
  *       {"--csv", CLI_STRING, &csv, 0, 0, "write the timings to FILE"},
  *   };
- *   int device = cli_parse(argc, argv, "what the program shows", options, 2);
+ *   int device = cli_parse(argc, argv, "what the program shows", options, COUNT_OF(options));
  * -h/--help (exit 0) and --device ID (returned) come with every program. An unknown option or a bad
  * value prints one line naming it, then the usage line, and exits 2. cli_given("-n") says whether the
  * user gave -n, or the program may change its default (size_to_fit in device.h). */
@@ -30,10 +30,12 @@ struct cli_option {
     const char *help;
 };
 
+/* The number of elements of a literal array (an option table, a list of sizes). */
+#define COUNT_OF(array) ((int)(sizeof(array) / sizeof((array)[0])))
+
 int cli_parse(int argc, char **argv, const char *about, const struct cli_option *options, int count);
 int cli_given(const char *name);  /* 1 if the user gave this option, so a default may be changed */
 int parse_number(const char *text, int whole, double min, double max, double *value, const char **why);
-void make_dir(const char *dir);  /* mkdir -p; exit 1 with a message if it cannot */
 
 #ifdef __cplusplus
 }

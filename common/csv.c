@@ -1,24 +1,13 @@
 /* csv.c: see csv.h. */
 #define _POSIX_C_SOURCE 200809L
 #include "csv.h"
-#include "cli.h"
+#include "output.h"
 
 #include <errno.h>
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
-
-void make_parent_dir(const char *path)
-{
-    char dir[4096];
-    snprintf(dir, sizeof dir, "%s", path);
-    char *slash = strrchr(dir, '/');
-    if (slash && slash != dir) {
-        *slash = '\0';
-        make_dir(dir);
-    }
-}
 
 FILE *csv_open(const char *path, const struct device_info *dev, const char *header)
 {

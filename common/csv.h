@@ -14,7 +14,6 @@ extern "C" {
 FILE *csv_open(const char *path, const struct device_info *dev, const char *header);
 void csv_row(FILE *f, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 void csv_close(FILE *f);
-void make_parent_dir(const char *path);
 
 #ifdef __cplusplus
 }

@@ -1,8 +1,9 @@
 /* device.h: pick a GPU, know its limits, and size the work to it.
  *   struct device_info dev; device_start(device_id, &dev);   no usable device or driver: exit 77
  *   n = size_to_fit(&dev, "-n", n, 1, 4.0, 4.0, 0);          the article's n, or the largest that fits
- *   double gbs = measure_copy_bandwidth(1 << 30);            device-to-device copy, read + write, GB/s
+ *   double gbs = measure_copy_bandwidth(COPY_PROBE_BYTES);   device-to-device copy, read + write, GB/s
  *   double h2d = measure_transfer_bandwidth(bytes, 1, 1);    host -> device from pinned memory, GB/s
+ *   blocks = ceil_div(n, threads);                           whole blocks that cover n items
  * What the device reports is read in device_start; what it does not report (arithmetic lanes per SM)
  * comes from one table by compute capability, arch_facts() in device.c. */
 #ifndef COMMON_DEVICE_H
@@ -42,6 +43,19 @@ struct arch_facts {
     const char *cards;
 };
 
+/* The articles' grids: 32 blocks per SM (their 32 x 80, 32 x 40 and 32 x 20 were 32 per SM of their cards). */
+enum { BLOCKS_PER_SM = 32 };
+
+/* Blocks of `per_block` that cover `count` items: the last block may overhang. Kernels may call it too
+ * (nvcc compiles it for the GPU as well; a C compiler sees a plain inline function). */
+#ifdef __CUDACC__
+__host__ __device__
+#endif
+static inline long long ceil_div(long long count, long long per_block)
+{
+    return (count + per_block - 1) / per_block;
+}
+
 void device_start(int id, struct device_info *dev);
 const struct arch_facts *arch_facts(int major, int minor, int *exact);  /* never NULL */
 double peak_gflops(int lanes, int sms, int clock_khz);                  /* 2 x lanes x SMs x clock */
@@ -59,7 +73,9 @@ double host_available_bytes(void);  /* MemAvailable, or the cgroup's limit if lo
 void device_need_memory(const struct device_info *dev, size_t bytes, const char *smaller);
 
 /* Bandwidth probes. Call them before allocating the program's own arrays: they take what they need
- * (the copy: twice `bytes`, less if less is free) and give it back. */
+ * (the copy: twice `bytes`, less if less is free) and give it back. COPY_PROBE_BYTES, 1 GiB, is far
+ * more than any L2 cache, so the copy measures DRAM. */
+#define COPY_PROBE_BYTES (1u << 30)
 double measure_copy_bandwidth(size_t bytes);
 double measure_transfer_bandwidth(size_t bytes, int to_device, int pinned);
 void version_string(int version, char *text, size_t size);

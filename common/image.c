@@ -1,7 +1,7 @@
 /* image.c: see image.h. Format: netpbm's "P5"/"P6", whitespace-separated width, height and maxval,
  * '#' comments to the end of a line anywhere in the header, one whitespace byte, then the samples. */
 #include "image.h"
-#include "csv.h"
+#include "output.h"
 
 #include <ctype.h>
 #include <errno.h>

@@ -1,7 +1,13 @@
 /* text.c: see text.h. */
+#define _POSIX_C_SOURCE 200809L
 #include "text.h"
 
 #include <ctype.h>
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
 
 /* xorshift64*: small, fast, and the same everywhere. */
 static unsigned long long next(unsigned long long *state)
@@ -55,4 +61,26 @@ void english_like_text(unsigned char *text, long long n, unsigned long long seed
             line = line > 70 ? 0 : line + 1;
         }
     }
+}
+
+unsigned char *read_file(const char *path, long long *n, char *error, size_t error_size)
+{
+    FILE *f = fopen(path, "rb");
+    struct stat st;
+    if (!f || fstat(fileno(f), &st) != 0 || !S_ISREG(st.st_mode)) {
+        snprintf(error, error_size, "cannot read '%s': %s", path, f ? "not a regular file" : strerror(errno));
+        if (f)
+            fclose(f);
+        return NULL;
+    }
+    *n = st.st_size;
+    unsigned char *text = malloc(*n > 0 ? *n : 1);
+    if (!text || (long long)fread(text, 1, *n, f) != *n) {
+        snprintf(error, error_size, "could not read all %lld bytes of '%s'", *n, path);
+        free(text);
+        fclose(f);
+        return NULL;
+    }
+    fclose(f);
+    return text;
 }

@@ -10,8 +10,10 @@ mkdir -p "$out"
 status=0
 { nvidia-smi; nvcc --version; } >"$out/machine.txt" 2>&1
 start=$(date +%s)
-make -j"$(nproc)" all tests/unit_common >"$out/build.log" 2>&1 || status=1
-echo "build: exit $? in $(( $(date +%s) - start )) s" >"$out/summary.txt"
+make -j"$(nproc)" all tests/unit_common >"$out/build.log" 2>&1
+build=$?
+[ $build = 0 ] || status=1
+echo "build: exit $build in $(( $(date +%s) - start )) s" >"$out/summary.txt"
 make test >"$out/test.log" 2>&1 || status=1
 echo "make test: $(grep -E '^(Result|Files=)' "$out/test.log" | tr '\n' ' ')" >>"$out/summary.txt"
 grep -v '^[[:space:]]*\(#\|$\)' tests/benchmarks.txt | while read -r line; do

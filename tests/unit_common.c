@@ -7,6 +7,7 @@
 #include "../common/csv.h"
 #include "../common/device.h"
 #include "../common/image.h"
+#include "../common/output.h"
 #include "../common/stats.h"
 #include "../common/text.h"
 #include "../common/timer.h"
@@ -127,6 +128,23 @@ static void test_relative_error(void)
     ok(relative_error(1.01, 1.0) > 0.0099 && relative_error(1.01, 1.0) < 0.0101, "relative error 1%");
     ok(relative_error(0.0, 0.0) == 0.0, "relative error of 0 vs 0");
     ok(isinf(relative_error(NAN, 1.0)), "NaN never passes a tolerance");
+    ok(worst_of(1.0, 2.0) == 2.0 && worst_of(2.0, 1.0) == 2.0, "worst_of keeps the larger");
+    ok(isnan(worst_of(1.0, NAN)) && isnan(worst_of(worst_of(0.0, NAN), 5.0)), "worst_of: a NaN sticks");
+}
+
+static void fail_a_check(void) { exit(check(1 == 2, "one is %d", 1)); }
+static void allocate_too_much(void) { host_alloc((size_t)-1 / 2); }
+
+static void test_checks(void)
+{
+    char *out = NULL;
+    int code = in_child(fail_a_check, NULL, &out);
+    ok(code == 1 && strstr(out, "check: FAIL (one is 1)"), "check prints FAIL and returns 1 to count it");
+    code = in_child(allocate_too_much, NULL, &out);
+    ok(code == 1 && strstr(out, "out of host memory") && strstr(out, "GiB"), "host_alloc: exit 1, naming the size");
+    void *p = host_alloc(0);
+    ok(p != NULL, "host_alloc(0) gives a pointer");
+    free(p);
 }
 
 static void test_colormap(void)
@@ -251,6 +269,16 @@ static void test_text(void)
     unsigned char one[1] = {0};
     english_like_text(one, 1, 7);
     ok(one[0] >= 'A' && one[0] <= 'Z', "a 1-byte text is one capital letter");
+    write_file("three.txt", "abc", 3);
+    long long n = 0;
+    char error[256];
+    unsigned char *t = read_file(scratch_path("three.txt"), &n, error, sizeof error);
+    ok(t && n == 3 && !memcmp(t, "abc", 3), "read_file reads a file's bytes");
+    free(t);
+    ok(!read_file(scratch_path("none.txt"), &n, error, sizeof error) && strstr(error, "cannot read"),
+       "read_file: a missing file gives NULL and why");
+    ok(!read_file(scratch, &n, error, sizeof error) && strstr(error, "not a regular file"),
+       "read_file: a folder gives NULL and why");
 }
 
 /* Published figures of real cards, from NVIDIA's datasheets and product pages: SMs, boost clock (MHz),
@@ -420,6 +448,7 @@ int main(void)
     test_csv();
     test_text();
     test_make_dir();
+    test_checks();
     test_device_facts();
     test_sizes();
     test_cuda_parts();
