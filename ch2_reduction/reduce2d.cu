@@ -121,6 +121,20 @@ static double result(enum version v, struct shape s, const struct buffers *b, fl
     return sum;
 }
 
+/* Times one version, kernel alone by events: a warm-up, then reps runs. */
+static struct stats time_launch(enum version v, struct shape s, const struct buffers *b, struct gpu_timer *timer,
+                                double *ms, int reps)
+{
+    for (int r = -1; r < reps; r++) {  /* r = -1: warm-up */
+        gpu_timer_start(timer, 0);
+        launch(v, s, b);
+        float t = gpu_timer_stop(timer);
+        if (r >= 0)
+            ms[r] = t;
+    }
+    return stats_of(ms, reps);
+}
+
 /* ==== main ==== */
 
 int main(int argc, char **argv)
@@ -225,22 +239,13 @@ int main(int argc, char **argv)
      * 4 bytes an element. */
     struct gpu_timer timer;
     gpu_timer_create(&timer);
-    struct stats timed[COUNT_OF(shapes) + 1];
-    for (int k = -1; k < COUNT_OF(shapes); k++) {  /* k = -1: CUB */
-        for (int r = -1; r < reps; r++) {          /* r = -1: warm-up */
-            gpu_timer_start(&timer, 0);
-            launch(k < 0 ? LIBRARY : REDUCE2D, shapes[k < 0 ? 0 : k], &b);
-            float t = gpu_timer_stop(&timer);
-            if (r >= 0)
-                ms[r] = t;
-        }
-        timed[k + 1] = stats_of(ms, reps);
-    }
-    double cub_gbs = bytes / (timed[0].median * 1e-3) / 1e9;
+    struct stats cub = time_launch(LIBRARY, shapes[0], &b, &timer, ms, reps);  /* CUB ignores the shape */
+    double cub_gbs = bytes / (cub.median * 1e-3) / 1e9;
     printf("\nkernel time, %d runs each, against CUB on the same %lld elements:\n", reps, n);
     for (int k = 0; k < COUNT_OF(shapes); k++)
-        print_bandwidth(shapes[k].name, timed[k + 1], bytes, cub_gbs, "of CUB");
-    print_bandwidth(names[LIBRARY], timed[0], bytes, 0, "");
+        print_bandwidth(shapes[k].name, time_launch(REDUCE2D, shapes[k], &b, &timer, ms, reps), bytes, cub_gbs,
+                        "of CUB");
+    print_bandwidth(names[LIBRARY], cub, bytes, 0, "");
     if (bytes < dev.l2_bytes)
         printf("note: the array (%.1f MB) fits in the L2 cache; repeated runs read it from there.\n", bytes / 1e6);
 

@@ -136,8 +136,8 @@ int main(int argc, char **argv)
         points++;
     }
     csv_close(csv);
-    failures += check(failures == 0, "%d block counts x %d kernels, every histogram equal to the CPU's", points,
-                      VERSIONS);
+    if (check(failures == 0, "%d block counts x %d kernels, every histogram equal to the CPU's", points, VERSIONS))
+        return 1;
     printf("%lld bytes of synthetic text, %d points, %d runs each:\n", n, points, reps);
     for (int v = 0; v < VERSIONS; v++)
         printf("  %-7s best at %d x %d = %d blocks (%.1f blocks per SM): %.3f ms, %.1f GB/s\n", names[v], SWEEP_UNIT,
@@ -150,5 +150,5 @@ int main(int argc, char **argv)
     CUDA_CHECK(cudaFree(dev_histo));
     free(text);
     free(ms);
-    return failures ? 1 : 0;
+    return 0;
 }
