@@ -1,7 +1,7 @@
 /* csv.h: measurement files that the gnuplot scripts read.
- *   FILE *f = csv_open(path, &dev, "variant,n,median_ms,gbs");   makes the folder; exit 1 if it cannot
- *   csv_row(f, "%s,%lld,%.4f,%.1f", name, n, ms, gbs);
- *   csv_close(f);
+ *   FILE *f = csv_open(path, &dev, "variant,n,median_ms,gbs");   output_open: a temporary file
+ *   csv_row(f, "%s,%lld,%.4f,%.1f", name, n, ms, gbs);           a failed write: exit 1
+ *   csv_close(f);                                                 output_close: the file appears whole
  * The first line is a '#' comment: device, compute capability, driver and CUDA versions, the date. */
 #ifndef COMMON_CSV_H
 #define COMMON_CSV_H

@@ -1,26 +1,27 @@
 /* image.c: see image.h. Format: netpbm's "P5"/"P6", whitespace-separated width, height and maxval,
  * '#' comments to the end of a line anywhere in the header, one whitespace byte, then the samples. */
+#define _POSIX_C_SOURCE 200809L
 #include "image.h"
 #include "output.h"
 
 #include <ctype.h>
 #include <errno.h>
+#include <fcntl.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 static void write_pnm(const char *path, const char *magic, const unsigned char *data, int width,
                       int height, int channels)
 {
-    make_parent_dir(path);
-    FILE *f = fopen(path, "wb");
+    FILE *f = output_open(path);
     size_t count = (size_t)width * height * channels;
-    if (!f || fprintf(f, "%s\n%d %d\n255\n", magic, width, height) < 0 ||
-        fwrite(data, 1, count, f) != count || fclose(f) != 0) {
-        fprintf(stderr, "cannot write %s: %s\n", path, strerror(errno));
-        exit(1);
-    }
+    if (fprintf(f, "%s\n%d %d\n255\n", magic, width, height) < 0 || fwrite(data, 1, count, f) != count)
+        output_failed(f);
+    output_close(f);
 }
 
 void write_pgm(const char *path, const unsigned char *pixels, int width, int height)
@@ -84,9 +85,16 @@ static unsigned char *reject(FILE *f, char *error, size_t size, const char *fmt,
 unsigned char *read_pnm(const char *path, int *width, int *height, int *channels, char *error,
                         size_t error_size)
 {
-    FILE *f = fopen(path, "rb");
-    if (!f)
+    /* O_NONBLOCK: opening a FIFO for reading would otherwise wait for a writer, for ever. */
+    int fd = open(path, O_RDONLY | O_NONBLOCK);
+    if (fd < 0)
         return reject(NULL, error, error_size, "cannot open %s: %s", path, strerror(errno));
+    struct stat st;
+    FILE *f = fstat(fd, &st) == 0 && S_ISREG(st.st_mode) ? fdopen(fd, "rb") : NULL;
+    if (!f) {
+        close(fd);
+        return reject(NULL, error, error_size, "%s: %s", path, S_ISDIR(st.st_mode) ? "is a folder" : "not a regular file");
+    }
     char magic[2];
     if (fread(magic, 1, 2, f) != 2 || magic[0] != 'P' || (magic[1] != '5' && magic[1] != '6'))
         return reject(f, error, error_size, "%s: not a binary PGM (P5) or PPM (P6) file", path);
@@ -102,18 +110,31 @@ unsigned char *read_pnm(const char *path, int *width, int *height, int *channels
     unsigned long long bytes = (unsigned long long)w * h * c;
     if (bytes > PNM_MAX_BYTES)
         return reject(f, error, error_size, "%s: %llu bytes of pixels is too large", path, bytes);
+    /* The header's size against the file's, before allocating what the header claims. */
+    long header = ftell(f);
+    unsigned long long in_file = header >= 0 && st.st_size > header ? (unsigned long long)(st.st_size - header) : 0;
+    if (in_file < bytes)
+        return reject(f, error, error_size, "%s: truncated: %llu of %llu pixel bytes", path, in_file, bytes);
+    if (in_file > bytes)
+        return reject(f, error, error_size, "%s: %llu bytes after the image (one image per file)", path,
+                      in_file - bytes);
     unsigned char *data = malloc(bytes);
     if (!data)
         return reject(f, error, error_size, "%s: out of host memory for %llu bytes", path, bytes);
     size_t got = fread(data, 1, bytes, f);
     fclose(f);
-    if (got != bytes) {
+    if (got != bytes) {  /* the file shrank while we read it */
         free(data);
         return reject(NULL, error, error_size, "%s: truncated: %zu of %llu pixel bytes", path, got, bytes);
     }
-    if (maxval != 255)  /* rescale to 0..255 so callers see one range */
-        for (unsigned long long i = 0; i < bytes; i++)
-            data[i] = (unsigned char)(data[i] > maxval ? 255 : (data[i] * 255 + maxval / 2) / maxval);
+    for (unsigned long long i = 0; maxval != 255 && i < bytes; i++) {
+        if (data[i] > maxval) {
+            free(data);
+            return reject(NULL, error, error_size, "%s: sample %d at pixel byte %llu is above maxval %ld", path,
+                          data[i], i, maxval);
+        }
+        data[i] = (unsigned char)((data[i] * 255 + maxval / 2) / maxval);  /* rescale: callers see 0..255 */
+    }
     *width = (int)w;
     *height = (int)h;
     *channels = c;

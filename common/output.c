@@ -3,40 +3,209 @@
 #include "output.h"
 
 #include <errno.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
-void make_dir(const char *dir)
+#define PATH_BYTES 4096
+
+/* The files open now. A signal handler reads the table, so an entry is marked live only once its
+ * temporary name is complete, and unmarked before anything else changes. */
+static struct output {
+    FILE *f;
+    char path[PATH_BYTES], temp[PATH_BYTES + 32];  /* temp is "" when the path is written in place */
+    volatile sig_atomic_t live;
+} outputs[8];
+
+static void remove_temporary_files(void)
 {
-    char path[4096];
+    for (int i = 0; i < (int)(sizeof outputs / sizeof outputs[0]); i++)
+        if (outputs[i].live && outputs[i].temp[0])
+            unlink(outputs[i].temp);  /* async-signal-safe */
+}
+
+/* Ctrl-C, kill, a closed terminal or pipe: remove the temporary files, then die of the same signal. */
+static void on_signal(int sig)
+{
+    remove_temporary_files();
+    signal(sig, SIG_DFL);
+    raise(sig);
+}
+
+static void install_cleanup(void)
+{
+    static int installed;
+    if (installed)
+        return;
+    installed = 1;
+    atexit(remove_temporary_files);  /* exit(1) from a failed CUDA call mid-run */
+    const int signals[] = {SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGPIPE};
+    for (int i = 0; i < (int)(sizeof signals / sizeof signals[0]); i++) {
+        struct sigaction old, action;
+        memset(&action, 0, sizeof action);
+        action.sa_handler = on_signal;
+        sigemptyset(&action.sa_mask);
+        if (sigaction(signals[i], NULL, &old) == 0 && old.sa_handler != SIG_IGN)  /* nohup stays nohup */
+            sigaction(signals[i], &action, NULL);
+    }
+    /* Past a file-size limit (ulimit -f) a write then fails with EFBIG, and is reported, instead of
+     * killing the program with its temporary file left behind. */
+    signal(SIGXFSZ, SIG_IGN);
+}
+
+/* mkdir -p. Returns 0, or -1 with errno set and the folder that failed in `failed`. */
+static int make_dirs(const char *dir, char *failed, size_t size)
+{
+    char path[PATH_BYTES];
     if (snprintf(path, sizeof path, "%s", dir) >= (int)sizeof path) {
-        fprintf(stderr, "output folder name too long: %s\n", dir);
-        exit(1);
+        snprintf(failed, size, "%.64s...", dir);
+        errno = ENAMETOOLONG;
+        return -1;
     }
     for (char *p = path + 1;; p++) {
         if (*p == '/' || *p == '\0') {
             char saved = *p;
             *p = '\0';
-            if (mkdir(path, 0777) != 0 && errno != EEXIST) {
-                fprintf(stderr, "cannot create output folder %s: %s\n", path, strerror(errno));
-                exit(1);
+            struct stat st;
+            if (mkdir(path, 0777) != 0 && !(errno == EEXIST && stat(path, &st) == 0 && S_ISDIR(st.st_mode))) {
+                if (errno == EEXIST)
+                    errno = ENOTDIR;
+                snprintf(failed, size, "%s", path);
+                return -1;
             }
             *p = saved;
             if (saved == '\0')
-                break;
+                return 0;
         }
     }
 }
 
-void make_parent_dir(const char *path)
+/* The folder a file goes in, and its name: "a/b.csv" -> "a", "b.csv"; "b.csv" -> ".", "b.csv". */
+static const char *split_path(const char *path, char *dir, size_t size)
 {
-    char dir[4096];
-    snprintf(dir, sizeof dir, "%s", path);
-    char *slash = strrchr(dir, '/');
-    if (slash && slash != dir) {
-        *slash = '\0';
-        make_dir(dir);
+    const char *slash = strrchr(path, '/');
+    if (!slash)
+        snprintf(dir, size, ".");
+    else if (slash == path)
+        snprintf(dir, size, "/");
+    else
+        snprintf(dir, size, "%.*s", (int)(slash - path), path);
+    return slash ? slash + 1 : path;
+}
+
+const char *output_path_problem(const char *path, int is_dir)
+{
+    static char why[PATH_BYTES + 128];
+    char dir[PATH_BYTES], failed[PATH_BYTES];
+    struct stat st;
+    size_t length = strlen(path);
+    if (length == 0 || length >= PATH_BYTES - 32)
+        return "is empty or too long";
+    int exists = stat(path, &st) == 0;
+    if (is_dir) {
+        if (exists && !S_ISDIR(st.st_mode))
+            return "is not a folder";
+        snprintf(dir, sizeof dir, "%s", path);
+    } else {
+        if (path[length - 1] == '/' || (exists && S_ISDIR(st.st_mode)))
+            return "is a folder: give a file name";
+        if (exists && !S_ISREG(st.st_mode))  /* a device or a FIFO: written in place */
+            return access(path, W_OK) == 0 ? NULL : "cannot be written";
+        split_path(path, dir, sizeof dir);
     }
+    if (make_dirs(dir, failed, sizeof failed) != 0) {
+        snprintf(why, sizeof why, "needs the folder '%s', which cannot be made: %s", failed, strerror(errno));
+        return why;
+    }
+    /* Can a file be made there? The same test the write will pass: a temporary file, removed at once. */
+    char probe[PATH_BYTES + 32];
+    snprintf(probe, sizeof probe, "%s/.probe.XXXXXX", dir);
+    int fd = mkstemp(probe);
+    if (fd < 0) {
+        snprintf(why, sizeof why, "cannot be written: no file can be made in '%s': %s", dir, strerror(errno));
+        return why;
+    }
+    close(fd);
+    unlink(probe);
+    return NULL;
+}
+
+static void fail(struct output *o, const char *what, int err)
+{
+    fprintf(stderr, "cannot write %s: %s\n", o->path, err ? strerror(err) : what);
+    exit(1);  /* the atexit handler removes the temporary file; an old file stays as it was */
+}
+
+FILE *output_open(const char *path)
+{
+    install_cleanup();
+    struct output *o = NULL;
+    for (int i = 0; i < (int)(sizeof outputs / sizeof outputs[0]) && !o; i++)
+        if (!outputs[i].live)
+            o = &outputs[i];
+    if (!o || snprintf(o->path, sizeof o->path, "%s", path) >= (int)sizeof o->path - 32) {
+        fprintf(stderr, "cannot write %s: %s\n", path, o ? "name too long" : "too many files open at once");
+        exit(1);
+    }
+    struct stat st;
+    if (stat(path, &st) == 0 && !S_ISREG(st.st_mode)) {
+        o->temp[0] = '\0';
+        o->f = fopen(path, "w");
+        if (!o->f)
+            fail(o, NULL, errno);
+        o->live = 1;
+        return o->f;
+    }
+    char dir[PATH_BYTES], failed[PATH_BYTES];
+    const char *name = split_path(path, dir, sizeof dir);
+    if (make_dirs(dir, failed, sizeof failed) != 0) {
+        fprintf(stderr, "cannot create output folder %s: %s\n", failed, strerror(errno));
+        exit(1);
+    }
+    snprintf(o->temp, sizeof o->temp, "%s/.%s.XXXXXX", dir, name);
+    int fd = mkstemp(o->temp);
+    if (fd < 0)
+        fail(o, NULL, errno);
+    o->live = 1;
+    mode_t mask = umask(0);  /* mkstemp makes the file private; the result gets the usual 0666 & ~umask */
+    umask(mask);
+    fchmod(fd, 0666 & ~mask);
+    o->f = fdopen(fd, "w");
+    if (!o->f)
+        fail(o, NULL, errno);
+    return o->f;
+}
+
+static struct output *find(FILE *f)
+{
+    for (int i = 0; i < (int)(sizeof outputs / sizeof outputs[0]); i++)
+        if (outputs[i].live && outputs[i].f == f)
+            return &outputs[i];
+    fprintf(stderr, "output_close: not a file from output_open\n");
+    exit(1);
+}
+
+void output_failed(FILE *f)
+{
+    int err = errno;
+    fail(find(f), "a write failed", err);
+}
+
+void output_close(FILE *f)
+{
+    struct output *o = find(f);
+    /* ferror is sticky: a write that failed earlier, even one the program did not look at, shows here. */
+    if (ferror(f))
+        fail(o, "a write failed", 0);
+    if (fflush(f) != 0 || (o->temp[0] && fsync(fileno(f)) != 0))
+        fail(o, NULL, errno);
+    o->f = NULL;
+    if (fclose(f) != 0)
+        fail(o, NULL, errno);
+    if (o->temp[0] && rename(o->temp, o->path) != 0)
+        fail(o, NULL, errno);
+    o->live = 0;
 }
