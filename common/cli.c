@@ -2,20 +2,32 @@
 #define _POSIX_C_SOURCE 200809L
 #include "cli.h"
 
+#include "output.h"
+
 #include <ctype.h>
 #include <errno.h>
 #include <math.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 /* Parses "1000000", "1e6", "1M", "2.5k"; whole numbers only when whole != 0. Returns 0, or -1 with why. */
 int parse_number(const char *text, int whole, double min, double max, double *value, const char **why)
 {
     char *end = NULL;
     errno = 0;
-    double x = strtod(text, &end);
-    if (end == text || isspace((unsigned char)text[0])) {
+    /* strtod also reads " 5", "+5", "0x1p4", "inf" and "nan": a number here starts with a digit, a
+     * point or a minus sign, and is decimal. */
+    if (!isdigit((unsigned char)text[0]) && text[0] != '.' && text[0] != '-') {
+        *why = "is not a number (write e.g. 1000000, 1e6 or 1M)";
+        return -1;
+    }
+    const char *digits = text + (text[0] == '-');
+    double x = digits[0] == '0' && (digits[1] == 'x' || digits[1] == 'X') ? 0.0 : strtod(text, &end);
+    if (!end || end == text) {
         *why = "is not a number (write e.g. 1000000, 1e6 or 1M)";
         return -1;
     }
@@ -71,11 +83,9 @@ static void usage(FILE *out, const char *program, const char *about, const struc
     }
     fprintf(out, "%s\n\noptions:\n", about);
     for (int i = 0; i < count; i++) {
-        const char *arg = options[i].kind == CLI_FLAG ? "" : options[i].kind == CLI_STRING ? " TEXT" : " N";
-        if (options[i].kind == CLI_STRING && strstr(options[i].help, "DIR"))
-            arg = " DIR";
-        else if (options[i].kind == CLI_STRING && strstr(options[i].help, "FILE"))
-            arg = " FILE";
+        enum cli_kind kind = options[i].kind;
+        const char *arg = kind == CLI_FLAG ? "" : kind == CLI_STRING ? " TEXT" : kind == CLI_OUTPUT_DIR ? " DIR"
+                        : kind == CLI_INPUT_FILE || kind == CLI_OUTPUT_FILE ? " FILE" : " N";
         char name_and_arg[64];
         snprintf(name_and_arg, sizeof name_and_arg, "%s%s", options[i].name, arg);
         fprintf(out, "  %-17s %s\n", name_and_arg, options[i].help);
@@ -97,10 +107,37 @@ static void fail(const char *program, const char *about, const struct cli_option
     exit(2);
 }
 
+void cli_usage_error(const char *program, const char *fmt, ...)
+{
+    va_list args;
+    va_start(args, fmt);
+    fprintf(stderr, "%s: ", program);
+    vfprintf(stderr, fmt, args);
+    va_end(args);
+    fprintf(stderr, "\nrun '%s -h' for the options\n", program);
+    exit(2);
+}
+
+/* Why a file cannot be read as input, or NULL. A FIFO or a device would block or never end. */
+static const char *input_problem(const char *path)
+{
+    struct stat st;
+    if (stat(path, &st) != 0)
+        return strerror(errno);
+    if (S_ISDIR(st.st_mode))
+        return "is a folder";
+    if (!S_ISREG(st.st_mode))
+        return "is not a regular file";
+    if (access(path, R_OK) != 0)
+        return strerror(errno);
+    return NULL;
+}
+
 int cli_parse(int argc, char **argv, const char *about, const struct cli_option *options, int count)
 {
     const char *program = argv[0];
     int device = 0;
+    given_count = 0;
     for (int a = 1; a < argc; a++) {
         const char *arg = argv[a];
         if (!strcmp(arg, "-h") || !strcmp(arg, "--help")) {
@@ -127,8 +164,11 @@ int cli_parse(int argc, char **argv, const char *about, const struct cli_option 
         if (!option && !is_device)
             fail(program, about, options, count, arg,  NULL,
                  arg[0] == '-' ? "unknown option" : "unexpected argument (options start with -)");
-        if (option && given_count < (int)(sizeof given / sizeof given[0]))
-            given[given_count++] = option->name;
+        const char *key = option ? option->name : "--device";
+        if (cli_given(key))  /* the last of two would win silently */
+            fail(program, about, options, count, key, NULL, "given twice");
+        if (given_count < (int)(sizeof given / sizeof given[0]))
+            given[given_count++] = key;
         if (option && option->kind == CLI_FLAG) {
             if (text)
                 fail(program, about, options, count, name, text, "takes no value");
@@ -151,8 +191,13 @@ int cli_parse(int argc, char **argv, const char *about, const struct cli_option 
         }
         switch (option->kind) {
         case CLI_STRING:
+        case CLI_INPUT_FILE:
+        case CLI_OUTPUT_FILE:
+        case CLI_OUTPUT_DIR:
             if (!text[0])
                 fail(program, about, options, count, name, text, "must not be empty");
+            if (option->kind == CLI_INPUT_FILE && (why = input_problem(text)))
+                fail(program, about, options, count, name, text, why);
             *(const char **)option->value = text;
             break;
         case CLI_DOUBLE:
@@ -172,6 +217,16 @@ int cli_parse(int argc, char **argv, const char *about, const struct cli_option 
         case CLI_FLAG:
             break;
         }
+    }
+    /* Output paths, given or default, before any GPU or long host work: a run must not end in
+     * "cannot write" after minutes of measuring. */
+    for (int i = 0; i < count; i++) {
+        int is_dir = options[i].kind == CLI_OUTPUT_DIR;
+        if (!is_dir && options[i].kind != CLI_OUTPUT_FILE)
+            continue;
+        const char *path = *(const char **)options[i].value, *why = NULL;
+        if (path && (why = output_path_problem(path, is_dir)))
+            fail(program, about, options, count, options[i].name, path, why);
     }
     return device;
 }

@@ -2,12 +2,15 @@
  *   long long n = 1000000; const char *csv = NULL;
  *   struct cli_option options[] = {
  *       {"-n", CLI_SIZE, &n, 1, 1e10, "number of elements (1000000, 1e6 or 1M)"},
- *       {"--csv", CLI_STRING, &csv, 0, 0, "write the timings to FILE"},
+ *       {"--csv", CLI_OUTPUT_FILE, &csv, 0, 0, "write the timings to FILE"},
  *   };
  *   int device = cli_parse(argc, argv, "what the program shows", options, COUNT_OF(options));
- * -h/--help (exit 0) and --device ID (returned) come with every program. An unknown option or a bad
- * value prints one line naming it, then the usage line, and exits 2. cli_given("-n") says whether the
- * user gave -n, or the program may change its default (size_to_fit in device.h). */
+ * -h/--help (exit 0) and --device ID (returned) come with every program. An unknown option, an option
+ * given twice or a bad value prints one line naming it, then the usage line, and exits 2; so does an
+ * output path where no file can be made (checked for defaults too, before any GPU work: output.h) and
+ * an input that is not a readable regular file. cli_given("-n") says whether the user gave -n, or the
+ * program may change its default (size_to_fit in device.h). cli_usage_error(argv[0], "...") ends
+ * with exit 2 for a conflict between options that the table cannot express. */
 #ifndef COMMON_CLI_H
 #define COMMON_CLI_H
 #ifdef __cplusplus
@@ -19,7 +22,10 @@ enum cli_kind {
     CLI_SIZE,    /* long long: 1000000, 1e6, 1M, 4k, 2G; a whole number in [min, max] */
     CLI_INT,     /* int, whole number in [min, max] */
     CLI_DOUBLE,  /* double in [min, max] */
-    CLI_STRING   /* const char *, e.g. a file name */
+    CLI_STRING,       /* const char *: any text */
+    CLI_INPUT_FILE,   /* const char *: a regular file that can be read */
+    CLI_OUTPUT_FILE,  /* const char *: a file the program writes; its folder is made now */
+    CLI_OUTPUT_DIR    /* const char *: a folder the program writes files in; made now */
 };
 
 struct cli_option {
@@ -35,6 +41,7 @@ struct cli_option {
 
 int cli_parse(int argc, char **argv, const char *about, const struct cli_option *options, int count);
 int cli_given(const char *name);  /* 1 if the user gave this option, so a default may be changed */
+void cli_usage_error(const char *program, const char *fmt, ...) __attribute__((format(printf, 2, 3), noreturn));
 int parse_number(const char *text, int whole, double min, double max, double *value, const char **why);
 
 #ifdef __cplusplus

@@ -67,10 +67,16 @@ void device_start(int id, struct device_info *dev)
     int count = 0;
     cudaError_t err = cudaGetDeviceCount(&count);
     if (err != cudaSuccess || count == 0) {
-        /* No driver, no GPU, or CUDA_VISIBLE_DEVICES="": the tests count this exit as "skipped". */
-        fprintf(stderr, "no usable CUDA device: %s (%s); this program needs an NVIDIA GPU and driver\n",
-                err == cudaSuccess ? "no device found" : cudaGetErrorString(err),
-                err == cudaSuccess ? "count 0" : cudaGetErrorName(err));
+        /* No driver, no GPU, or CUDA_VISIBLE_DEVICES="": the tests count this exit as "skipped". With no
+         * driver at all the runtime says "driver version is insufficient"; the driver version it then
+         * reports is 0, which tells the two apart. */
+        int driver = 0;
+        cudaDriverGetVersion(&driver);
+        const char *why = err == cudaSuccess ? "no device found (count 0)"
+                        : driver == 0        ? "no NVIDIA driver is installed or loaded"
+                                             : cudaGetErrorString(err);
+        fprintf(stderr, "no usable CUDA device: %s%s%s; this program needs an NVIDIA GPU and driver\n", why,
+                err != cudaSuccess && driver ? ", " : "", err != cudaSuccess && driver ? cudaGetErrorName(err) : "");
         exit(NO_DEVICE_EXIT);
     }
     if (id < 0 || id >= count) {
