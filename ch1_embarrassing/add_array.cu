@@ -74,11 +74,9 @@ int main(int argc, char **argv)
     /* The grid's x dimension holds at most 2^31 - 1 blocks: a shape past it is a usage error, found
      * before the GPU is touched. */
     long long blocks = ceil_div(n, threads_per_block);
-    if (blocks > 2147483647LL) {
-        fprintf(stderr, "%s: -n %lld with --threads %d needs %lld blocks, more than the grid's x limit 2^31 - 1; "
-                "use more threads per block\n", argv[0], n, threads_per_block, blocks);
-        return 2;
-    }
+    if (blocks > 2147483647LL)
+        cli_usage_error(argv[0], "-n %lld with --threads %d needs %lld blocks, more than the grid's x limit "
+                        "2^31 - 1; use more threads per block", n, threads_per_block, blocks);
     struct device_info dev;
     device_start(device, &dev);
     /* Three arrays of n floats, on the GPU and on the host. */

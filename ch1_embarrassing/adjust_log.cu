@@ -106,8 +106,8 @@ int main(int argc, char **argv)
         {"-n", CLI_SIZE, &n, 1, 40000, "side of the square image timed for the loop orders (default 10000)"},
         {"-r", CLI_INT, &reps, 1, 100000, "timed runs of each kernel (default 21)"},
         {"--gain", CLI_DOUBLE, &gain, 0.01, 100, "gain of the correction (default 1)"},
-        {"--input", CLI_STRING, &input, 0, 0, "binary PGM or PPM FILE to correct (default: a synthetic picture)"},
-        {"-o", CLI_STRING, &output_dir, 0, 0, "folder DIR for the before/after PGM files (default output/ch1)"},
+        {"--input", CLI_INPUT_FILE, &input, 0, 0, "binary PGM or PPM FILE to correct (default: a synthetic picture)"},
+        {"-o", CLI_OUTPUT_DIR, &output_dir, 0, 0, "folder DIR for the before/after PGM files (default output/ch1)"},
     };
     int device = cli_parse(argc, argv, "Part 1, Example 1.5: log correction with a 2D grid-stride kernel.",
                            options, COUNT_OF(options));
@@ -210,6 +210,8 @@ int main(int argc, char **argv)
             float t = gpu_timer_stop(&timer);
             if (r >= 0)
                 ms[r] = t;
+            else
+                say_runs_take(t, reps);
         }
         struct stats s = stats_of(ms, reps);
         medians[v] = s.median;

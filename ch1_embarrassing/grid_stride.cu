@@ -95,11 +95,9 @@ int main(int argc, char **argv)
     };
     int device = cli_parse(argc, argv, "Part 1, Example 1.4: one thread per element vs a grid-stride loop.",
                            options, COUNT_OF(options));
-    if (ceil_div(n, THREADS_PER_BLOCK) > 2147483647LL) {
-        fprintf(stderr, "%s: -n %lld needs more blocks of %d threads than the grid's x limit 2^31 - 1\n", argv[0], n,
-                THREADS_PER_BLOCK);
-        return 2;
-    }
+    if (ceil_div(n, THREADS_PER_BLOCK) > 2147483647LL)
+        cli_usage_error(argv[0], "-n %lld needs more blocks of %d threads than the grid's x limit 2^31 - 1", n,
+                        THREADS_PER_BLOCK);
     struct device_info dev;
     device_start(device, &dev);
     /* Three arrays on the GPU; on the host the same and a fourth for the GPU's answer. */

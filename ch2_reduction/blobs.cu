@@ -75,7 +75,7 @@ int main(int argc, char **argv)
     const char *output_dir = "output/ch2";
     int sync_only = 0;
     struct cli_option options[] = {
-        {"-o", CLI_STRING, &output_dir, 0, 0, "folder DIR for the two PPM images (default output/ch2)"},
+        {"-o", CLI_OUTPUT_DIR, &output_dir, 0, 0, "folder DIR for the two PPM images (default output/ch2)"},
         {"--sync-only", CLI_FLAG, &sync_only, 0, 0, "run only the correct kernel (racecheck must find nothing)"},
     };
     int device = cli_parse(argc, argv, "Part 2, Example 2.5: a device function, a shared tile, __syncthreads.",

@@ -16,7 +16,9 @@
 #include "../common/stats.h"
 #include "../common/timer.h"
 
-enum { MAX_THREADS = 1024 };
+/* The grid's blocks each leave a partial sum that the host adds: 2^24 of them (64 MB) is the most the
+ * options may ask for. 65535 x 65535 blocks would need 17 GB of partial sums. */
+enum { MAX_THREADS = 1024, MAX_BLOCKS = 1 << 24 };
 
 /* ==== Kernels ==== */
 
@@ -131,6 +133,8 @@ static struct stats time_launch(enum version v, struct shape s, const struct buf
         float t = gpu_timer_stop(timer);
         if (r >= 0)
             ms[r] = t;
+        else
+            say_runs_take(t, reps);
     }
     return stats_of(ms, reps);
 }
@@ -153,17 +157,20 @@ int main(int argc, char **argv)
     int square = cols == 0;
     if (square)
         cols = rows;
-    if (rows * cols > 2147483647LL) {
-        fprintf(stderr, "%s: %lld x %lld elements is more than this example's 2^31 - 1\n", argv[0], rows, cols);
-        return 2;
-    }
+    if (rows * cols > 2147483647LL)
+        cli_usage_error(argv[0], "%lld x %lld elements is more than this example's 2^31 - 1", rows, cols);
+    if ((long long)grid_x * grid_y > MAX_BLOCKS)
+        cli_usage_error(argv[0], "--grid-x %d x --grid-y %d = %lld blocks; at most %d (one partial sum each, added "
+                        "on the host)", grid_x, grid_y, (long long)grid_x * grid_y, MAX_BLOCKS);
     struct device_info dev;
     device_start(device, &dev);
-    /* The array, 4 bytes an element on the GPU and on the host: rows x rows, or rows of --cols. */
+    /* The array, 4 bytes an element on the GPU and on the host: rows x rows, or rows of --cols; and the
+     * article shape's partial sums (up to 64 MB at MAX_BLOCKS). */
+    double partials = (double)grid_x * grid_y * sizeof(float);
     if (square)
-        cols = rows = size_to_fit(&dev, "-n", rows, 2, sizeof(float), sizeof(float), 0);
+        cols = rows = size_to_fit(&dev, "-n", rows, 2, sizeof(float), sizeof(float), partials);
     else
-        rows = size_to_fit(&dev, "-n", rows, 1, cols * sizeof(float), cols * sizeof(float), 0);
+        rows = size_to_fit(&dev, "-n", rows, 1, cols * sizeof(float), cols * sizeof(float), partials);
     long long n = rows * cols;
     size_t bytes = n * sizeof(float);
 
@@ -176,10 +183,10 @@ int main(int argc, char **argv)
         {"32x8 threads, 64x64 blocks", dim3(32, 8), dim3(64, 64)},
         {"32x8 threads, one wave of blocks", dim3(32, 8), dim3(1, wave)},
     };
-    int most_blocks = 0;
+    long long most_blocks = 0;
     for (int k = 0; k < COUNT_OF(shapes); k++)
-        if ((int)(shapes[k].blocks.x * shapes[k].blocks.y) > most_blocks)
-            most_blocks = shapes[k].blocks.x * shapes[k].blocks.y;
+        if ((long long)shapes[k].blocks.x * shapes[k].blocks.y > most_blocks)
+            most_blocks = (long long)shapes[k].blocks.x * shapes[k].blocks.y;
 
     float *a = (float *)host_alloc(bytes), *host_partials = (float *)host_alloc(most_blocks * sizeof(float));
     double *ms = (double *)host_alloc(reps * sizeof(double));

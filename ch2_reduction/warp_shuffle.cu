@@ -158,6 +158,8 @@ int main(int argc, char **argv)
         float t = gpu_timer_stop(&timer);
         if (r >= 0)
             ms[r] = t;
+        else
+            say_runs_take(t, reps);
     }
     printf("\n%d runs; limit = device-to-device copy bandwidth %.0f GB/s (read + write, measured now)\n", reps,
            copy_gbs);

@@ -112,6 +112,8 @@ int main(int argc, char **argv)
             ms[r] = elapsed;
             launch_ms[r] = (t1 - t0) * 1e3;
             synced_ms[r] = (t2 - t0) * 1e3;
+        } else {
+            say_runs_take(2 * (t2 - t0) * 1e3, reps);  /* this loop and the next */
         }
     }
     printf("\npartial_reduce over %lld float32 (%.0f MB), %d blocks of %d threads, %d runs:\n", n, bytes / 1e6,

@@ -222,6 +222,7 @@ int main(int argc, char **argv)
             float t = run_all(jobs, arrays, n, blocks, streams, counts[m], ordered[m], &host_ms, &queue_ms);
             if (r == -1) {
                 failures += check_outputs(jobs, arrays, n, blocks, label);
+                say_runs_take(t, reps);
             } else {
                 ms[r] = t;
                 host_total += host_ms;

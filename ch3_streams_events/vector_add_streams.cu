@@ -133,6 +133,7 @@ int main(int argc, char **argv)
                                       pinned ? "pinned" : "pageable", counts[m], counts[m] > 1 ? "s" : "", wrong, n);
                     for (long long i = 0; i < n; i++)
                         c[i] = 0.0;
+                    say_runs_take(t, reps);
                 } else {
                     ms[r] = t;
                 }

@@ -187,6 +187,8 @@ int main(int argc, char **argv)
                 float t = gpu_timer_stop(&timer);
                 if (r >= 0)
                     ms[r] = t;
+                else
+                    say_runs_take(t, reps);
             }
             print_time(names[v], stats_of(ms, reps));
             printf("  %6.0f GB/s\n", 2.0 * bytes / (stats_of(ms, reps).median * 1e-3) / 1e9);

@@ -117,7 +117,7 @@ int main(int argc, char **argv)
     int reps = 21;
     const char *input = NULL;
     struct cli_option options[] = {
-        {"--input", CLI_STRING, &input, 0, 0, "FILE to count (default: synthetic English-like text)"},
+        {"--input", CLI_INPUT_FILE, &input, 0, 0, "FILE to count (default: synthetic English-like text)"},
         {"-n", CLI_SIZE, &n, 1, 2e9, "bytes of synthetic text (default 5600000, about Shakespeare's works)"},
         {"-r", CLI_INT, &reps, 1, 100000, "timed runs (default 21)"},
     };
@@ -125,6 +125,8 @@ int main(int argc, char **argv)
                            COUNT_OF(options));
     /* The text, the CPU reference and CUB's call are histogram.cu's, line for line, so that the two
      * programs count the same bytes the same way. */
+    if (input && cli_given("-n"))
+        cli_usage_error(argv[0], "-n sizes the synthetic text; with --input the file's size is used");
     unsigned char *text = NULL;
     if (input) {  /* read before the GPU is touched: a file that cannot be read is a usage error */
         char error[512];
@@ -191,6 +193,8 @@ int main(int argc, char **argv)
             float t = gpu_timer_stop(&timer);
             if (r >= 0)
                 ms[r] = t;
+            else
+                say_runs_take(t, reps);
         }
         struct stats s = stats_of(ms, reps);
         medians[v] = s.median;

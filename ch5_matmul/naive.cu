@@ -5,6 +5,7 @@
  *   make ch5 && ./ch5_matmul/naive               (the page's 6 x 8 by 8 x 11 demo, then n = 1000 timed)
  *   ./ch5_matmul/naive -n 2500                   (the page's timing size; the CPU loops take a while)
  */
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -114,7 +115,7 @@ int main(int argc, char **argv)
     long long size = 1000;
     int reps = 3;
     struct cli_option options[] = {
-        {"-n", CLI_SIZE, &size, 1, 20000, "side of the matrices timed after the demo (default 1000; the page: 2500)"},
+        {"-n", CLI_SIZE, &size, 1, 4000, "side of the matrices timed after the demo (default 1000; the page: 2500)"},
         {"-r", CLI_INT, &reps, 1, 1000, "timed GPU runs (default 3)"},
     };
     int device = cli_parse(argc, argv, "French page: a naive int64 matrix product, one thread per element.", options,
@@ -164,13 +165,23 @@ int main(int argc, char **argv)
     double *gpu_ms = (double *)host_alloc(reps * sizeof(double));
     random_matrix(A, count, &seed);
     random_matrix(B, count, &seed);
+    /* The CPU computes the whole product twice, n^3 multiply-adds each (the reason -n stops at 4000):
+     * both loops timed on 256 x 256 corners first say how long that will take. */
     double t0 = wall_seconds();
+    if (n > 256) {
+        matmul_cpu_ikj(A, B, want, 256, 256, 256);
+        matmul_cpu_ijk(A, B, want, 256, 256, 256);
+        say_how_long("the two CPU products", (wall_seconds() - t0) * pow(n / 256.0, 3), "-n 1000");
+    }
+    t0 = wall_seconds();
     matmul_cpu_ikj(A, B, want, n, n, n);
     double cpu_ikj = wall_seconds() - t0;
     for (int r = -1; r < reps; r++) {  /* the first run also pays for loading the module */
         gpu_matmul(A, B, C, n, n, n, 32, 32, &ms);
         if (r >= 0)
             gpu_ms[r] = ms;
+        else
+            say_runs_take(ms, reps);
     }
     failures += check(!memcmp(C, want, count * sizeof *C), "n = %d: the GPU product equals the CPU's exactly", n);
     t0 = wall_seconds();

@@ -130,6 +130,10 @@ int main(int argc, char **argv)
     };
     int device = cli_parse(argc, argv, "French page: a 32 x 32 shared-memory tiled int64 product vs the naive one.",
                            options, COUNT_OF(options));
+    /* Each sample is a dot product of n terms on the CPU, reading a column of B: 10^9 of them are seconds. */
+    if ((double)samples * size > 1e9)
+        cli_usage_error(argv[0], "--samples %d at -n %lld is %.2g multiply-adds on the CPU; at most 1e9", samples, size,
+                        (double)samples * size);
     struct device_info dev;
     device_start(device, &dev);
     /* A, B and two products: four n x n int64 matrices, on the GPU and on the host. */
@@ -203,6 +207,8 @@ int main(int argc, char **argv)
             float t = gpu_timer_stop(&timer);
             if (r >= 0)
                 ms[r] = t;
+            else
+                say_runs_take(t, reps);
         }
         struct stats s = stats_of(ms, reps);
         medians[v] = s.median;

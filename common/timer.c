@@ -49,3 +49,10 @@ void say_how_long(const char *what, double seconds, const char *shorter)
     printf("note: %s will take about %.0f s on this GPU (%s makes it shorter)\n", what, seconds, shorter);
     fflush(stdout);
 }
+
+void say_runs_take(double warm_up_ms, int runs)
+{
+    char what[64];
+    snprintf(what, sizeof what, "%d timed runs of %.3g s", runs, warm_up_ms / 1e3);
+    say_how_long(what, runs * warm_up_ms / 1e3, "a smaller -r");
+}

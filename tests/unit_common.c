@@ -12,11 +12,14 @@
 #include "../common/text.h"
 #include "../common/timer.h"
 
+#include <dirent.h>
 #include <limits.h>
 #include <math.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
 #include <time.h>
@@ -55,7 +58,7 @@ static void write_file(const char *name, const void *bytes, size_t count)
 
 static char *read_text(const char *path)
 {
-    static char text[8192];
+    static char text[65536];
     FILE *f = fopen(path, "rb");
     size_t n = f ? fread(text, 1, sizeof text - 1, f) : 0;
     if (f)
@@ -107,6 +110,10 @@ static void test_parse_number(void)
     ok(parse_number("1e999", 1, 1, 1e12, &x, &why) == -1 && strstr(why, "range"), "reject overflow 1e999");
     ok(parse_number("inf", 0, 0, 1e300, &x, &why) == -1, "reject inf");
     ok(parse_number("nan", 0, 0, 10, &x, &why) == -1, "reject nan");
+    ok(parse_number("+5", 1, 0, 10, &x, &why) == -1 && strstr(why, "not a number"), "reject +5");
+    ok(parse_number("0x10", 1, 0, 100, &x, &why) == -1, "reject hexadecimal 0x10");
+    ok(parse_number("0X1p3", 0, 0, 100, &x, &why) == -1, "reject hexadecimal float 0X1p3");
+    ok(parse_number(".5", 0, 0, 1, &x, &why) == 0 && x == 0.5, "parse .5");
 }
 
 static void test_stats(void)
@@ -171,6 +178,19 @@ static void test_colormap(void)
     ok(rising, "colormap lightness rises, so it reads in grey print");
 }
 
+/* A 19-byte file whose header claims 1.6 GB, read with 512 MiB of address space: must say truncated. */
+static void read_big_header_small_memory(void)
+{
+    struct rlimit limit = {512u << 20, 512u << 20};
+    setrlimit(RLIMIT_AS, &limit);
+    write_file("big.pgm", "P5 40000 40000 255\n", 19);
+    int w, h, c;
+    char error[256] = "";
+    unsigned char *back = read_pnm(scratch_path("big.pgm"), &w, &h, &c, error, sizeof error);
+    printf("%s\n", error);
+    exit(!back && strstr(error, "truncated") ? 0 : 1);
+}
+
 static void test_pnm(void)
 {
     int w = 0, h = 0, c = 0;
@@ -211,6 +231,10 @@ static void test_pnm(void)
         {"missing header", "P6", 2, "malformed"},
         {"truncated pixels", "P6 2 2 255\n\x01\x02\x03", 14, "truncated"},
         {"comment right before raster", "P5 1 1 255#c\n", 13, "malformed"},
+        {"a byte after the image", "P5 1 1 255\n\x01\x02", 13, "after the image"},
+        {"a second image", "P5 1 1 255\n\x01P5 1 1 255\n\x01", 24, "after the image"},
+        {"a sample above maxval", "P5 2 1 15\n\x0f\x10", 12, "above maxval"},
+        {"a header that claims 1.6 GB", "P5 40000 40000 255\n", 19, "truncated"},
     };
     for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
         write_file("bad.pnm", bad[i].bytes, bad[i].count);
@@ -225,6 +249,14 @@ static void test_pnm(void)
     }
     back = read_pnm(scratch_path("no-such-file.pgm"), &w, &h, &c, error, sizeof error);
     ok(back == NULL && strstr(error, "cannot open"), "reader names a missing file");
+    back = read_pnm(scratch, &w, &h, &c, error, sizeof error);
+    ok(back == NULL && strstr(error, "is a folder"), "reader names a folder as one");
+    mkfifo(scratch_path("fifo"), 0600);
+    back = read_pnm(scratch_path("fifo"), &w, &h, &c, error, sizeof error);  /* would block for ever */
+    ok(back == NULL && strstr(error, "not a regular file"), "reader refuses a FIFO without waiting on it");
+    char *out = NULL;
+    ok(in_child(read_big_header_small_memory, NULL, &out) == 0,
+       "reader compares the declared size with the file before allocating it (512 MiB address space)");
 }
 
 static void test_csv(void)
@@ -371,11 +403,144 @@ static void test_sizes(void)
     ok(n == 5 && cli_given("-n") && !cli_given("-r"), "cli_given: -n was given, -r was not");
 }
 
-static void test_make_dir(void)
+/* Files in the scratch folder "out" whose name starts with a dot: temporary files left behind. */
+static int leftovers(void)
 {
-    make_dir(scratch_path("a/b/c"));
-    struct stat st;
-    ok(stat(scratch_path("a/b/c"), &st) == 0 && S_ISDIR(st.st_mode), "make_dir makes nested folders");
+    DIR *d = opendir(scratch_path("out"));
+    int count = 0;
+    for (struct dirent *e; d && (e = readdir(d));)
+        count += e->d_name[0] == '.' && strcmp(e->d_name, ".") && strcmp(e->d_name, "..");
+    if (d)
+        closedir(d);
+    return count;
+}
+
+static struct device_info test_device(void)
+{
+    struct device_info dev;
+    memset(&dev, 0, sizeof dev);
+    snprintf(dev.name, sizeof dev.name, "Test GPU");
+    return dev;
+}
+
+/* Children for test_output: each writes out/t.csv, over an old one, and fails a different way. */
+static void write_rows(void)
+{
+    struct device_info dev = test_device();
+    FILE *f = csv_open(scratch_path("out/t.csv"), &dev, "i,x");
+    for (int i = 0; i < 2000; i++)
+        csv_row(f, "%d,%d", i, i * i);
+    csv_close(f);
+}
+static void write_past_file_size_limit(void)
+{
+    struct rlimit limit = {8192, 8192};
+    setrlimit(RLIMIT_FSIZE, &limit);  /* ulimit -f: writes past 8 KiB fail with EFBIG */
+    write_rows();
+}
+static void exit_mid_write(void)
+{
+    struct device_info dev = test_device();
+    FILE *f = csv_open(scratch_path("out/t.csv"), &dev, "i,x");
+    csv_row(f, "1,1");
+    exit(1);  /* as a failed CUDA call does */
+}
+static void interrupted_mid_write(void)
+{
+    struct device_info dev = test_device();
+    FILE *f = csv_open(scratch_path("out/t.csv"), &dev, "i,x");
+    csv_row(f, "1,1");
+    fflush(f);
+    raise(SIGINT);  /* Ctrl-C */
+}
+static void write_to_dev_full(void)
+{
+    struct device_info dev = test_device();
+    FILE *f = csv_open("/dev/full", &dev, "i,x");
+    csv_row(f, "1,1");
+    csv_close(f);
+}
+static void parse_output_under_a_file(void)
+{
+    const char *csv = NULL;
+    char path[600];
+    snprintf(path, sizeof path, "%s/sub.csv", scratch_path("out/t.csv"));
+    char *argv[] = {"prog", "--csv", path, NULL};
+    struct cli_option options[] = {{"--csv", CLI_OUTPUT_FILE, &csv, 0, 0, "FILE"}};
+    cli_parse(3, argv, "test", options, 1);
+}
+static void parse_default_output_folder_is_a_file(void)
+{
+    const char *dir = scratch_path("out/t.csv");
+    char *argv[] = {"prog", NULL};
+    struct cli_option options[] = {{"-o", CLI_OUTPUT_DIR, &dir, 0, 0, "DIR"}};
+    cli_parse(1, argv, "test", options, 1);
+}
+static void parse_input_folder(void)
+{
+    const char *input = NULL;
+    char *argv[] = {"prog", "--input", scratch, NULL};
+    struct cli_option options[] = {{"--input", CLI_INPUT_FILE, &input, 0, 0, "FILE"}};
+    cli_parse(3, argv, "test", options, 1);
+}
+static void parse_repeated_option(void)
+{
+    long long n = 0;
+    char *argv[] = {"prog", "-n", "5", "-n", "6", NULL};
+    struct cli_option options[] = {{"-n", CLI_SIZE, &n, 1, 10, "size"}};
+    cli_parse(5, argv, "test", options, 1);
+}
+
+static void test_output(void)
+{
+    char *out = NULL;
+    int code = in_child(write_rows, NULL, &out);
+    const char *old = read_text(scratch_path("out/t.csv"));
+    ok(code == 0 && strstr(old, "1999,3996001\n") && leftovers() == 0,
+       "output_open makes the folder; the file appears whole, no temporary file left");
+    static char before[65536];
+    snprintf(before, sizeof before, "%s", old);
+    struct { void (*fn)(void); int code; const char *says, *name; } failing[] = {
+        {write_past_file_size_limit, 1, "File too large", "a write past ulimit -f"},
+        {exit_mid_write, 1, "", "exit(1) in the middle of writing"},
+        {interrupted_mid_write, 128 + SIGINT, "", "Ctrl-C in the middle of writing"},
+    };
+    for (int i = 0; i < (int)(sizeof failing / sizeof failing[0]); i++) {
+        code = in_child(failing[i].fn, NULL, &out);
+        char name[160];
+        snprintf(name, sizeof name, "%s: exit %d, old file intact, no temporary file", failing[i].name,
+                 failing[i].code);
+        ok(code == failing[i].code && strstr(out, failing[i].says) &&
+               !strcmp(read_text(scratch_path("out/t.csv")), before) && leftovers() == 0, name);
+        if (code != failing[i].code)
+            printf("# exit %d: %s\n", code, out);
+    }
+    code = in_child(write_to_dev_full, NULL, &out);
+    ok(code == 1 && strstr(out, "cannot write /dev/full: No space left"),
+       "a device path is written in place, and /dev/full's failure is reported: exit 1");
+
+    ok(output_path_problem(scratch_path("out/new/a.csv"), 0) == NULL, "a new file in a new folder is fine");
+    const char *why = output_path_problem(scratch_path("out"), 0);
+    ok(why && strstr(why, "is a folder"), "a folder given as an output file is refused");
+    why = output_path_problem(scratch_path("out/t.csv/x.csv"), 0);
+    ok(why && strstr(why, "cannot be made"), "a file under a file is refused");
+    why = output_path_problem(scratch_path("out/t.csv"), 1);
+    ok(why && strstr(why, "is not a folder"), "a file given as an output folder is refused");
+    why = output_path_problem("/proc/no/such.csv", 0);
+    ok(why != NULL, "a folder that cannot be made (under /proc) is refused");
+    ok(output_path_problem("/dev/null", 0) == NULL, "/dev/null is a fine output");
+
+    code = in_child(parse_output_under_a_file, NULL, &out);
+    ok(code == 2 && strstr(out, "option --csv:") && strstr(out, "cannot be made"),
+       "cli_parse: an unusable --csv path is a usage error, exit 2");
+    code = in_child(parse_default_output_folder_is_a_file, NULL, &out);
+    ok(code == 2 && strstr(out, "option -o:") && strstr(out, "not a folder"),
+       "cli_parse checks a default output folder too");
+    code = in_child(parse_input_folder, NULL, &out);
+    ok(code == 2 && strstr(out, "option --input:") && strstr(out, "is a folder"),
+       "cli_parse: a folder as --input is a usage error");
+    code = in_child(parse_repeated_option, NULL, &out);
+    ok(code == 2 && strstr(out, "-n: given twice"), "cli_parse: an option given twice is a usage error");
 }
 
 static void fail_a_call(void) { CUDA_CHECK(cudaErrorInvalidValue); }
@@ -412,6 +577,12 @@ static void test_cuda_parts(void)
     code = in_child(start_device_0, "", &out);
     ok(code == NO_DEVICE_EXIT && strstr(out, "no usable CUDA device"),
        "no visible device: message and exit 77");
+    if (access("/proc/driver/nvidia/version", F_OK) != 0) {
+        code = in_child(start_device_0, NULL, &out);
+        ok(code == NO_DEVICE_EXIT && strstr(out, "no NVIDIA driver"), "no driver at all: said so, exit 77");
+    } else {
+        skip("no driver at all: said so, exit 77", "this machine has an NVIDIA driver");
+    }
 
     double t0 = wall_seconds();
     struct timespec pause = {0, 20000000};
@@ -439,7 +610,7 @@ static void test_cuda_parts(void)
 int main(void)
 {
     snprintf(scratch, sizeof scratch, "/tmp/unit_common.%d", (int)getpid());
-    make_dir(scratch);
+    mkdir(scratch, 0700);
     test_parse_number();
     test_stats();
     test_relative_error();
@@ -447,7 +618,7 @@ int main(void)
     test_pnm();
     test_csv();
     test_text();
-    test_make_dir();
+    test_output();
     test_checks();
     test_device_facts();
     test_sizes();
