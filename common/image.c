@@ -129,9 +129,10 @@ unsigned char *read_pnm(const char *path, int *width, int *height, int *channels
     }
     for (unsigned long long i = 0; maxval != 255 && i < bytes; i++) {
         if (data[i] > maxval) {
+            int sample = data[i];
             free(data);
             return reject(NULL, error, error_size, "%s: sample %d at pixel byte %llu is above maxval %ld", path,
-                          data[i], i, maxval);
+                          sample, i, maxval);
         }
         data[i] = (unsigned char)((data[i] * 255 + maxval / 2) / maxval);  /* rescale: callers see 0..255 */
     }
