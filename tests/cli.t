@@ -5,7 +5,8 @@
 . tests/tap.sh
 [ -n "${PROGRAMS:-}" ] || { echo "Bail out! PROGRAMS is empty: run through 'make test'"; exit 1; }
 err=$(mktemp)
-trap 'rm -f "$err"' EXIT
+scratch=$(mktemp -d)
+trap 'rm -rf "$err" "$scratch"' EXIT
 
 for p in $PROGRAMS; do
     help=$(./$p -h 2>&1); code=$?
@@ -20,11 +21,31 @@ for p in $PROGRAMS; do
     ok $((code != 2 || $?)) "$p --device 1x: exit 2, names it" "exit $code: $(head -n 1 "$err")"
 
     if echo "$help" | grep -q '^  -n '; then
-        for bad in 12x -5 0 1.5; do
+        for bad in 12x -5 0 1.5 0x10 +5; do
             ./$p -n "$bad" >/dev/null 2>"$err"; code=$?
             head -n 1 "$err" | grep -q -- "-n: '$bad'"
             ok $((code != 2 || $?)) "$p -n $bad: exit 2, names it" "exit $code: $(head -n 1 "$err")"
         done
+    fi
+
+    if echo "$help" | grep -q '^  -r '; then
+        ./$p -r 2 -r 3 >/dev/null 2>"$err"; code=$?
+        head -n 1 "$err" | grep -q -- "-r: given twice"
+        ok $((code != 2 || $?)) "$p -r 2 -r 3: exit 2, given twice" "exit $code: $(head -n 1 "$err")"
+    fi
+    # Output paths are checked before the device starts: exit 2, not 77, without a GPU.
+    if echo "$help" | grep -q '^  --csv FILE'; then
+        CUDA_VISIBLE_DEVICES= ./$p --csv "$scratch" >/dev/null 2>"$err"; code=$?
+        head -n 1 "$err" | grep -q -- "--csv: '$scratch' is a folder"
+        ok $((code != 2 || $?)) "$p --csv FOLDER: exit 2 before the device" "exit $code: $(head -n 1 "$err")"
+        CUDA_VISIBLE_DEVICES= ./$p --csv README.md/x.csv >/dev/null 2>"$err"; code=$?
+        head -n 1 "$err" | grep -q -- "--csv: 'README.md/x.csv' needs the folder 'README.md'"
+        ok $((code != 2 || $?)) "$p --csv under a file: exit 2 before the device" "exit $code: $(head -n 1 "$err")"
+    fi
+    if echo "$help" | grep -q '^  -o DIR'; then
+        CUDA_VISIBLE_DEVICES= ./$p -o README.md >/dev/null 2>"$err"; code=$?
+        head -n 1 "$err" | grep -q -- "-o: 'README.md' is not a folder"
+        ok $((code != 2 || $?)) "$p -o FILE: exit 2 before the device" "exit $code: $(head -n 1 "$err")"
     fi
 
     CUDA_VISIBLE_DEVICES= ./$p >/dev/null 2>"$err"; code=$?
@@ -46,4 +67,29 @@ done
 CUDA_VISIBLE_DEVICES= ./ch1_embarrassing/add_array -n 4e9 --threads 1 >/dev/null 2>"$err"; code=$?
 grep -q "grid's x limit" "$err"
 ok $((code != 2 || $?)) "add_array -n 4e9 --threads 1: exit 2 before any GPU work" "exit $code: $(head -n 1 "$err")"
+
+# Conflicts and inputs found before the device starts, and what a machine without a driver is told.
+for p in ch4_atomics_mutex/histogram ch4_atomics_mutex/histogram_wide; do
+    CUDA_VISIBLE_DEVICES= ./$p --input README.md -n 5 >/dev/null 2>"$err"; code=$?
+    grep -q -- "-n sizes the synthetic text" "$err"
+    ok $((code != 2 || $?)) "$p --input FILE -n N: exit 2, says -n is for the synthetic text" "exit $code: $(head -n 1 "$err")"
+done
+mkfifo "$scratch/fifo"
+CUDA_VISIBLE_DEVICES= timeout 10 ./ch1_embarrassing/adjust_log --input "$scratch/fifo" >/dev/null 2>"$err"; code=$?
+grep -q -- "--input: '.*fifo' is not a regular file" "$err"
+ok $((code != 2 || $?)) "adjust_log --input FIFO: exit 2 at once, not a wait for a writer" "exit $code: $(head -n 1 "$err")"
+CUDA_VISIBLE_DEVICES= ./ch1_embarrassing/adjust_log --input tests >/dev/null 2>"$err"; code=$?
+grep -q -- "--input: 'tests' is a folder" "$err"
+ok $((code != 2 || $?)) "adjust_log --input FOLDER: exit 2, says it is a folder" "exit $code: $(head -n 1 "$err")"
+start=$(date +%s)
+CUDA_VISIBLE_DEVICES= ./ch4_atomics_mutex/histogram -n 2e9 >/dev/null 2>"$err"; code=$?
+ok $((code != 77 || $(date +%s) - start > 2)) "histogram -n 2e9 without a device: exit 77 before building the text" \
+    "exit $code in $(($(date +%s) - start)) s"
+if [ ! -e /proc/driver/nvidia/version ]; then
+    ./ch1_embarrassing/add_scalars >/dev/null 2>"$err"; code=$?
+    grep -q "no NVIDIA driver" "$err"
+    ok $((code != 77 || $?)) "no NVIDIA driver at all: exit 77, says so" "exit $code: $(head -n 1 "$err")"
+else
+    skip "no NVIDIA driver at all: exit 77, says so" "this machine has a driver"
+fi
 done_testing

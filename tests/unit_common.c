@@ -529,6 +529,14 @@ static void test_output(void)
     why = output_path_problem("/proc/no/such.csv", 0);
     ok(why != NULL, "a folder that cannot be made (under /proc) is refused");
     ok(output_path_problem("/dev/null", 0) == NULL, "/dev/null is a fine output");
+    if (geteuid() != 0) {  /* root writes into a read-only folder anyway */
+        mkdir(scratch_path("read-only"), 0500);
+        why = output_path_problem(scratch_path("read-only/a.csv"), 0);
+        ok(why && strstr(why, "cannot be written"), "a read-only folder is refused");
+        chmod(scratch_path("read-only"), 0700);
+    } else {
+        skip("a read-only folder is refused", "running as root, for whom no folder is read-only");
+    }
 
     code = in_child(parse_output_under_a_file, NULL, &out);
     ok(code == 2 && strstr(out, "option --csv:") && strstr(out, "cannot be made"),
