@@ -40,7 +40,7 @@ COMMON := $(patsubst %.c,%.o,$(wildcard common/*.c))
 # The vendor BLAS comparisons link cuBLAS.
 ch5_matmul/blas ch5_matmul/sgemm_ladder: LDLIBS += -lcublas
 
-.PHONY: all ch1 ch2 ch3 ch4 ch5 test sanitize small-gpu figures clean help
+.PHONY: all ch1 ch2 ch3 ch4 ch5 test sanitize small-gpu fuzz figures clean help
 all: $(PROGRAMS)
 ch1: $(CH1_PROGRAMS)
 ch2: $(CH2_PROGRAMS)
@@ -72,12 +72,23 @@ sanitize: all
 small-gpu: all
 	PROGRAMS="$(PROGRAMS)" sh tests/small_gpu.sh output/small_gpu $(EMULATE)
 
+# libFuzzer on the image reader and the option parser, with address and undefined-behaviour
+# sanitizers (clang and its fuzzer runtime); FUZZ_SECONDS for each, 60 by default.
+FUZZ_SECONDS ?= 60
+FUZZ_FLAGS := -g -O1 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all
+tests/fuzz/fuzz_pnm: tests/fuzz/fuzz_pnm.c common/image.c common/output.c common/*.h
+	clang $(FUZZ_FLAGS) $(filter %.c,$^) -o $@
+tests/fuzz/fuzz_cli: tests/fuzz/fuzz_cli.c common/cli.c common/output.c common/*.h tests/fuzz/exit_hook.h
+	clang $(FUZZ_FLAGS) -include tests/fuzz/exit_hook.h $(filter %.c,$^) -o $@
+fuzz: tests/fuzz/fuzz_pnm tests/fuzz/fuzz_cli
+	sh tests/fuzz/run.sh $(FUZZ_SECONDS)
+
 figures:
 	@sh plots/figures.sh
 
 clean:
-	rm -f $(PROGRAMS) common/*.o tests/unit_common
+	rm -f $(PROGRAMS) common/*.o tests/unit_common tests/fuzz/fuzz_pnm tests/fuzz/fuzz_cli
 
 help:
-	@echo "targets: all ch1 ch2 ch3 ch4 ch5 test sanitize small-gpu figures clean"
+	@echo "targets: all ch1 ch2 ch3 ch4 ch5 test sanitize small-gpu fuzz figures clean"
 	@echo "ARCH=\"$(ARCH)\" (override with make ARCH=\"80 90\")"
