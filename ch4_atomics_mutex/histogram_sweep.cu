@@ -133,8 +133,10 @@ int main(int argc, char **argv)
                 best_i[v] = i;
             }
         }
-        if (points++ == 0)  /* the first point says how long the others will take */
-            say_how_long("the sweep", (points_total - 1) * (wall_seconds() - point_start), "fewer points or a smaller -r");
+        /* The second point, past the first launches' one-time costs, says how long the rest will take. */
+        if (++points == 2)
+            say_how_long("the sweep", (points_total - 2) * (wall_seconds() - point_start),
+                         "fewer points or a smaller -r");
     }
     csv_close(csv);
     if (check(failures == 0, "%d block counts x %d kernels, every histogram equal to the CPU's", points, VERSIONS))
