@@ -74,6 +74,9 @@ int main(int argc, char **argv)
     if (dev.peak_fp64_matrix_gflops > dev.peak_fp64_gflops)
         printf(", %.1f in a matrix product (tensor cores)", dev.peak_fp64_matrix_gflops / 1e3);
     printf("\n");
+    if (dev.peak_tf32_matrix_gflops > 0)
+        printf("TF32 multiply-adds per SM          %d -> peak %.0f TFLOP/s on the tensor cores (matrix products)\n",
+               arch_facts(dev.major, dev.minor, NULL)->tf32_matrix, dev.peak_tf32_matrix_gflops / 1e3);
     printf("\nmemory\n");
     printf("global memory                      %.2f GiB, of which %.2f GiB free now (cudaMemGetInfo)\n",
            total_bytes / 1073741824.0, free_bytes / 1073741824.0);

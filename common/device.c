@@ -21,19 +21,20 @@
 /* What an SM does per clock, by compute capability: the device reports the number of SMs and the
  * clock, not how many fused multiply-adds (2 FLOP each) an SM finishes per clock. From the CUDA C++
  * Programming Guide's table "Throughput of Native Arithmetic Instructions" and NVIDIA's architecture
- * whitepapers; tests/unit_common.c checks the peaks they give against the datasheets of ten cards.
- * A compute capability not listed takes the row of the nearest older one, and device_start says so. */
+ * whitepapers (the TF32 column: dense tensor-core rates, no sparsity; 0 where there is no TF32);
+ * tests/unit_common.c checks the peaks they give against the datasheets of ten cards. A compute
+ * capability not listed takes the row of the nearest older one, and device_start says so. */
 static const struct arch_facts arch_table[] = {
-    /* cc      FP32 FP64 FP64 matrix  examples */
-    {7, 0,     64,  32,  32,  "Volta: V100"},
-    {7, 5,     64,   2,   2,  "Turing: T4, GTX 16xx, RTX 20xx"},
-    {8, 0,     64,  32,  64,  "Ampere: A100, A30"},
-    {8, 6,    128,   2,   2,  "Ampere: RTX 30xx, A10, A40"},
-    {8, 7,    128,   2,   2,  "Ampere: Jetson Orin"},
-    {8, 9,    128,   2,   2,  "Ada: RTX 40xx, L4, L40"},
-    {9, 0,    128,  64, 128,  "Hopper: H100, H200"},
-    {10, 0,   128,  64,  64,  "Blackwell: B200"},
-    {12, 0,   128,   2,   2,  "Blackwell: RTX 50xx"},
+    /* cc      FP32 FP64 FP64 matrix TF32 matrix  examples */
+    {7, 0,     64,  32,  32,    0,  "Volta: V100"},
+    {7, 5,     64,   2,   2,    0,  "Turing: T4, GTX 16xx, RTX 20xx"},
+    {8, 0,     64,  32,  64,  512,  "Ampere: A100, A30"},
+    {8, 6,    128,   2,   2,  128,  "Ampere: RTX 30xx, A10, A40"},
+    {8, 7,    128,   2,   2,  512,  "Ampere: Jetson Orin (an SM's tensor cores as the A100's)"},
+    {8, 9,    128,   2,   2,  128,  "Ada: RTX 40xx, L4, L40"},
+    {9, 0,    128,  64, 128, 1024,  "Hopper: H100, H200"},
+    {10, 0,   128,  64,  64, 2048,  "Blackwell: B200"},
+    {12, 0,   128,   2,   2,  128,  "Blackwell: RTX 50xx"},
 };
 
 const struct arch_facts *arch_facts(int major, int minor, int *exact)
@@ -114,6 +115,7 @@ void device_start(int id, struct device_info *dev)
     dev->peak_fp32_gflops = peak_gflops(arch->fp32_lanes, dev->sms, dev->clock_khz);
     dev->peak_fp64_gflops = peak_gflops(arch->fp64_lanes, dev->sms, dev->clock_khz);
     dev->peak_fp64_matrix_gflops = peak_gflops(arch->fp64_matrix, dev->sms, dev->clock_khz);
+    dev->peak_tf32_matrix_gflops = peak_gflops(arch->tf32_matrix, dev->sms, dev->clock_khz);
 
     size_t free_bytes = 0, total = 0;
     CUDA_CHECK(cudaMemGetInfo(&free_bytes, &total));

@@ -32,6 +32,7 @@ struct device_info {
     double peak_gbs;              /* 2 (double data rate) x memory clock x bus width: the datasheet limit */
     int fp32_lanes, fp64_lanes;   /* multiply-adds per SM per clock, from arch_facts() */
     double peak_fp32_gflops, peak_fp64_gflops, peak_fp64_matrix_gflops;
+    double peak_tf32_matrix_gflops;  /* tensor cores, TF32 inputs, fp32 sums; 0 before 8.0 */
 };
 
 /* One row of the table: what an SM of a compute capability does per clock. */
@@ -40,6 +41,7 @@ struct arch_facts {
     int fp32_lanes;       /* FP32 fused multiply-adds per SM per clock */
     int fp64_lanes;       /* FP64 fused multiply-adds per SM per clock */
     int fp64_matrix;      /* the same in a matrix product (DGEMM): tensor cores double it on 8.0 and 9.0 */
+    int tf32_matrix;      /* multiply-adds per SM per clock on the tensor cores with TF32 inputs (0: none) */
     const char *cards;
 };
 

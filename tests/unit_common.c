@@ -313,27 +313,30 @@ static void test_text(void)
        "read_file: a folder gives NULL and why");
 }
 
-/* Published figures of real cards, from NVIDIA's datasheets and product pages: SMs, boost clock (MHz),
- * peak TFLOP/s in FP32, FP64 and FP64 matrix products (0: not published), and the memory clock the
- * device reports (MHz) with its bus width, against the bandwidth the datasheet gives (GB/s; 0: none). */
+/* Published figures of real cards, from NVIDIA's datasheets, product pages and whitepapers: SMs, boost
+ * clock (MHz), peak TFLOP/s in FP32, FP64, FP64 matrix products and dense TF32 matrix products (0: not
+ * published), the clock the TF32 figure assumes where it differs (the H100 whitepaper's 494.7 is
+ * 132 x 2048 x 1.83 GHz, its FP64 figures 1.98 GHz), and the memory clock the device reports (MHz)
+ * with its bus width, against the bandwidth the datasheet gives (GB/s; 0: none). */
 struct card {
     const char *name;
     int major, minor, sms, clock_mhz;
-    double fp32, fp64, fp64_matrix;
+    double fp32, fp64, fp64_matrix, tf32_matrix;
+    int tensor_clock_mhz;
     int mem_clock_mhz, bus_bits;
     double gbs;
 };
 static const struct card cards[] = {
-    {"Tesla T4", 7, 5, 40, 1590, 8.1, 0.25, 0, 5001, 256, 320},
-    {"GeForce GTX 1650", 7, 5, 14, 1665, 2.98, 0.093, 0, 0, 0, 0},
-    {"A100 SXM4 40GB", 8, 0, 108, 1410, 19.5, 9.7, 19.5, 1215, 5120, 1555},
-    {"GeForce RTX 3060", 8, 6, 28, 1777, 12.7, 0.2, 0, 0, 0, 0},
-    {"Jetson AGX Orin 64GB", 8, 7, 16, 1300, 5.3, 0, 0, 0, 0, 0},
-    {"GeForce RTX 4090", 8, 9, 128, 2520, 82.6, 1.29, 0, 10501, 384, 1008},
-    {"H100 SXM5", 9, 0, 132, 1980, 67, 34, 67, 2619, 5120, 3350},
-    {"H200 SXM", 9, 0, 132, 1980, 67, 34, 67, 3761, 5120, 4800},
-    {"B200 (HGX)", 10, 0, 148, 1965, 75, 37, 37, 0, 0, 0},
-    {"GeForce RTX 5090", 12, 0, 170, 2407, 104.8, 1.64, 0, 0, 0, 0},
+    {"Tesla T4", 7, 5, 40, 1590, 8.1, 0.25, 0, 0, 0, 5001, 256, 320},
+    {"GeForce GTX 1650", 7, 5, 14, 1665, 2.98, 0.093, 0, 0, 0, 0, 0, 0},
+    {"A100 SXM4 40GB", 8, 0, 108, 1410, 19.5, 9.7, 19.5, 156, 0, 1215, 5120, 1555},
+    {"GeForce RTX 3060", 8, 6, 28, 1777, 12.7, 0.2, 0, 12.7, 0, 0, 0, 0},
+    {"Jetson AGX Orin 64GB", 8, 7, 16, 1300, 5.3, 0, 0, 0, 0, 0, 0, 0},
+    {"GeForce RTX 4090", 8, 9, 128, 2520, 82.6, 1.29, 0, 82.6, 0, 10501, 384, 1008},
+    {"H100 SXM5", 9, 0, 132, 1980, 67, 34, 67, 494.7, 1830, 2619, 5120, 3350},
+    {"H200 SXM", 9, 0, 132, 1980, 67, 34, 67, 494.7, 1830, 3761, 5120, 4800},
+    {"B200 (HGX)", 10, 0, 148, 1965, 75, 37, 37, 0, 0, 0, 0, 0},
+    {"GeForce RTX 5090", 12, 0, 170, 2407, 104.8, 1.64, 0, 104.8, 0, 0, 0, 0},
 };
 
 /* Datasheets round to two or three digits: 3% apart is a match, a wrong lane count (2x) is not. */
@@ -344,10 +347,11 @@ static int near(double derived, double published)
 
 static int peaks_match(const struct card *c, const struct arch_facts *a)
 {
-    int khz = c->clock_mhz * 1000;
+    int khz = c->clock_mhz * 1000, tensor_khz = (c->tensor_clock_mhz ? c->tensor_clock_mhz : c->clock_mhz) * 1000;
     return near(peak_gflops(a->fp32_lanes, c->sms, khz) / 1e3, c->fp32) &&
            near(peak_gflops(a->fp64_lanes, c->sms, khz) / 1e3, c->fp64) &&
-           near(peak_gflops(a->fp64_matrix, c->sms, khz) / 1e3, c->fp64_matrix);
+           near(peak_gflops(a->fp64_matrix, c->sms, khz) / 1e3, c->fp64_matrix) &&
+           near(peak_gflops(a->tf32_matrix, c->sms, tensor_khz) / 1e3, c->tf32_matrix);
 }
 
 static void test_device_facts(void)
@@ -357,10 +361,12 @@ static void test_device_facts(void)
         int exact = 0;
         const struct arch_facts *a = arch_facts(c->major, c->minor, &exact);
         char name[160];
-        snprintf(name, sizeof name, "%s (%d.%d): derived FP32 %.2f TFLOP/s, FP64 %.3f, FP64 matrix %.2f match "
-                 "the datasheet", c->name, c->major, c->minor, peak_gflops(a->fp32_lanes, c->sms, c->clock_mhz * 1000) / 1e3,
+        snprintf(name, sizeof name, "%s (%d.%d): derived FP32 %.2f TFLOP/s, FP64 %.3f, FP64 matrix %.2f, TF32 matrix "
+                 "%.1f match the datasheet", c->name, c->major, c->minor,
+                 peak_gflops(a->fp32_lanes, c->sms, c->clock_mhz * 1000) / 1e3,
                  peak_gflops(a->fp64_lanes, c->sms, c->clock_mhz * 1000) / 1e3,
-                 peak_gflops(a->fp64_matrix, c->sms, c->clock_mhz * 1000) / 1e3);
+                 peak_gflops(a->fp64_matrix, c->sms, c->clock_mhz * 1000) / 1e3,
+                 peak_gflops(a->tf32_matrix, c->sms, (c->tensor_clock_mhz ? c->tensor_clock_mhz : c->clock_mhz) * 1000) / 1e3);
         ok(exact && peaks_match(c, a), name);
         if (c->gbs > 0) {
             snprintf(name, sizeof name, "%s: %d MHz x %d bits gives %.0f GB/s, the datasheet %.0f", c->name,
@@ -375,6 +381,9 @@ static void test_device_facts(void)
     wrong = *arch_facts(9, 0, NULL);
     wrong.fp64_matrix = wrong.fp64_lanes;  /* forgetting the tensor cores' DGEMM */
     ok(!peaks_match(&cards[6], &wrong), "a row without 9.0's FP64 tensor cores fails the H100's datasheet");
+    wrong = *arch_facts(8, 6, NULL);
+    wrong.tf32_matrix = 512;  /* the A100's tensor cores, but a GA10x SM has a quarter of them */
+    ok(!peaks_match(&cards[3], &wrong), "a row with the A100's TF32 rate for 8.6 fails the RTX 3060's datasheet");
     int exact = 1;
     ok(arch_facts(8, 8, &exact)->minor == 7 && !exact, "an unlisted 8.8 takes 8.7's row and says it is not exact");
     ok(arch_facts(13, 0, &exact)->major == 12 && !exact, "a future 13.0 takes the newest row");
