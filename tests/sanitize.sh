@@ -42,7 +42,7 @@ while read -r line; do
         if [ "$want" = "error" ]; then
             ok $((code != 86)) "$tool reports the error in: $line" "exit $code; $(tail -n 3 "$out.$tool")"
         else
-            ok $((code != 0)) "$tool clean: $line" "exit $code; $(grep -m 5 -E 'Error|Hazard|ERROR|error' "$out.$tool")"
+            ok $((code != 0)) "$tool clean: $line" "exit $code; $(grep -a -m 5 -E 'Error|Hazard|ERROR|error' "$out.$tool")"
         fi
     done
 done <"$list"
