@@ -5,8 +5,8 @@
 
 CH1 := add_scalars add_array grid_stride adjust_log device_query
 CH2 := naive better library reduce2d blobs warp_shuffle ladder
-CH3 := normalize streams events stream_timing vector_add_streams
-CH4 := add_one histogram histogram_wide histogram_sweep mutex dot_mutex
+CH3 := normalize streams events stream_timing vector_add_streams graphs
+CH4 := add_one histogram histogram_wide histogram_sweep mutex dot_mutex scan equalize
 CH5 := naive shared blas sgemm_ladder
 
 CH1_PROGRAMS := $(addprefix ch1_embarrassing/,$(CH1))

@@ -14,6 +14,8 @@ ch2_reduction/ladder -r 11 --csv output/ch2/ladder.csv
 ch3_streams_events/stream_timing --csv output/ch3/stream_timeline.csv
 ch4_atomics_mutex/histogram -r 5 --csv output/ch4/histogram.csv
 ch4_atomics_mutex/histogram_sweep --csv output/ch4/histogram_sweep.csv
+ch4_atomics_mutex/scan --csv output/ch4/scan.csv
+ch4_atomics_mutex/equalize -o output/ch4
 ch5_matmul/sgemm_ladder --csv output/ch5/sgemm_ladder.csv
 "
 # script: the data files it reads (relative to the data folder)
@@ -24,6 +26,8 @@ ladder: ch2/ladder.csv
 stream_timeline: ch3/stream_timeline.csv
 histogram: ch4/histogram.csv
 histogram_sweep: ch4/histogram_sweep.csv
+scan: ch4/scan.csv
+equalize: ch4/equalize_before.pgm ch4/equalize_after.pgm ch4/equalize.csv
 sgemm_ladder: ch5/sgemm_ladder.csv
 "
 if [ -z "${FIGURES_DATA:-}" ] && nvidia-smi -L >/dev/null 2>&1; then
