@@ -5,7 +5,7 @@
 
 CH1 := add_scalars add_array grid_stride adjust_log device_query
 CH2 := naive better library reduce2d blobs warp_shuffle ladder
-CH3 := normalize streams events stream_timing vector_add_streams graphs
+CH3 := normalize streams events stream_timing vector_add_streams graphs peers multi_gpu
 CH4 := add_one histogram histogram_wide histogram_sweep mutex dot_mutex scan equalize
 CH5 := naive shared blas sgemm_ladder
 
@@ -35,7 +35,28 @@ CFLAGS    := -std=c11 -O2 -Wall -Wextra -Werror -pedantic -I$(CUDA_DIR)/include
 NVCCFLAGS := -std=c++17 -O3 -lineinfo $(GENCODE) --Werror all-warnings -Xcompiler -Wall,-Wextra,-Werror
 LDLIBS    := -lm
 
+# The multi-GPU programs never use NVLink SHARP (multicast objects): two GPUs do not need it.
+export NCCL_NVLS_ENABLE ?= 0
+
 COMMON := $(patsubst %.c,%.o,$(wildcard common/*.c))
+
+# NCCL, for multi_gpu: the CUDA Toolkit's own (CUDA 13 ships it), a system install, or a Python wheel
+# (pip install nvidia-nccl-cu12); NCCL_HOME=DIR points elsewhere (DIR/include/nccl.h, DIR/lib*/libnccl.so.2).
+# Without it the other programs build and one line says what was left out.
+NCCL_WHEEL = $(shell python3 -c 'import nvidia.nccl as m; print(m.__path__[0])' 2>/dev/null)
+NCCL_HOME ?= $(or $(firstword $(foreach d,$(CUDA_DIR) /usr /usr/local,$(if $(wildcard $(d)/include/nccl.h),$(d)))),$(NCCL_WHEEL))
+NCCL_LIB  := $(firstword $(dir $(wildcard $(addprefix $(NCCL_HOME),/lib/libnccl.so.2 /lib64/libnccl.so.2 \
+               /lib/$(shell gcc -print-multiarch)/libnccl.so.2))))
+ifeq ($(NCCL_LIB),)
+  $(info make: no NCCL found (nccl.h and libnccl.so.2 under $(or $(NCCL_HOME),$(CUDA_DIR), /usr or /usr/local)); \
+    ch3_streams_events/multi_gpu is not built; NCCL_HOME=DIR points at one)
+  CH3_PROGRAMS := $(filter-out ch3_streams_events/multi_gpu,$(CH3_PROGRAMS))
+  PROGRAMS := $(filter-out ch3_streams_events/multi_gpu,$(PROGRAMS))
+ch3_streams_events/multi_gpu:
+	@echo "ch3_streams_events/multi_gpu needs NCCL, and none was found: NCCL_HOME=DIR points at one" >&2; exit 1
+endif
+ch3_streams_events/multi_gpu: NVCCFLAGS += -I$(NCCL_HOME)/include
+ch3_streams_events/multi_gpu: LDLIBS += -L$(NCCL_LIB) -l:libnccl.so.2 -Xlinker -rpath=$(NCCL_LIB)
 
 # The vendor BLAS comparisons link cuBLAS.
 ch5_matmul/blas ch5_matmul/sgemm_ladder: LDLIBS += -lcublas
