@@ -16,12 +16,19 @@ CH4_PROGRAMS := $(addprefix ch4_atomics_mutex/,$(CH4))
 CH5_PROGRAMS := $(addprefix ch5_matmul/,$(CH5))
 PROGRAMS := $(CH1_PROGRAMS) $(CH2_PROGRAMS) $(CH3_PROGRAMS) $(CH4_PROGRAMS) $(CH5_PROGRAMS)
 
+# The CUDA Toolkit: nvcc on PATH, else the usual place. Without it only help, clean and figures work.
+NVCC     ?= $(or $(shell command -v nvcc),$(wildcard /usr/local/cuda/bin/nvcc),nvcc)
+CC       := gcc
+CUDA_DIR ?= $(patsubst %/bin/nvcc,%,$(shell command -v $(NVCC)))
+ifeq ($(CUDA_DIR),)
+  ifneq ($(filter-out help clean figures,$(or $(MAKECMDGOALS),all)),)
+    $(error nvcc not found: install the CUDA Toolkit, put its bin/ on PATH, or make NVCC=/path/to/nvcc)
+  endif
+endif
+
 # Architecture: the GPU in this machine if there is one, else a list that covers Turing to Blackwell
 # (an sm_80 binary also runs on 8.6 and 8.9, sm_100 on 10.3, sm_120 on 12.1), minus anything this nvcc
 # has dropped; PTX for the newest lets future GPUs compile it at start-up.
-NVCC     ?= nvcc
-CC       := gcc
-CUDA_DIR ?= $(patsubst %/bin/nvcc,%,$(shell command -v $(NVCC)))
 GPU_SM   := $(shell nvidia-smi --query-gpu=compute_cap --format=csv,noheader 2>/dev/null | head -n 1 | tr -d .)
 NVCC_SMS := $(patsubst compute_%,%,$(shell $(NVCC) --list-gpu-arch 2>/dev/null))
 ARCH     ?= $(or $(filter $(NVCC_SMS),$(GPU_SM)),$(filter $(NVCC_SMS),75 80 90 100 120))
@@ -30,10 +37,23 @@ GENCODE  := $(foreach sm,$(ARCH),-gencode arch=compute_$(sm),code=sm_$(sm)) \
             -gencode arch=compute_$(NEWEST),code=compute_$(NEWEST)
 
 # Warnings are errors in our own code: nvcc's and the host compiler's (CUB and cuBLAS headers are
-# system headers, so their warnings stay out). -lineinfo lets compute-sanitizer name source lines.
-CFLAGS    := -std=c11 -O2 -Wall -Wextra -Werror -pedantic -I$(CUDA_DIR)/include
-NVCCFLAGS := -std=c++17 -O3 -lineinfo $(GENCODE) --Werror all-warnings -Xcompiler -Wall,-Wextra,-Werror
-LDLIBS    := -lm
+# system headers, so their warnings stay out). -lineinfo lets compute-sanitizer and Nsight name source
+# lines; DEBUG=1 builds for cuda-gdb instead (-G: device code unoptimised, much slower).
+# Your flags add to these, after them: NVCCFLAGS= or EXTRA_NVCCFLAGS=, CFLAGS= or EXTRA_CFLAGS=, and
+# HOST_COMPILER=g++-13 for nvcc's -ccbin (a new distribution's default g++ may be newer than nvcc takes).
+COURSE_CFLAGS    := -std=c11 -O2 -Wall -Wextra -Werror -pedantic -I$(CUDA_DIR)/include
+COURSE_NVCCFLAGS := -std=c++17 $(if $(filter 1,$(DEBUG)),-G -g,-O3 -lineinfo) $(GENCODE) --Werror all-warnings \
+                    -Xcompiler -Wall,-Wextra,-Werror $(if $(HOST_COMPILER),-ccbin $(HOST_COMPILER))
+ALL_CFLAGS    = $(COURSE_CFLAGS) $(CFLAGS) $(EXTRA_CFLAGS)
+ALL_NVCCFLAGS = $(COURSE_NVCCFLAGS) $(NVCCFLAGS) $(EXTRA_NVCCFLAGS) $(PROGRAM_FLAGS)
+LDLIBS        := -lm
+
+# Everything is rebuilt when a flag that changes the code changes (ARCH, DEBUG, your flags, nvcc):
+# .build-flags holds the last build's, rewritten only when they differ.
+BUILD_FLAGS := $(NVCC) $(shell $(NVCC) --version 2>/dev/null | tail -n 1) $(COURSE_NVCCFLAGS) $(NVCCFLAGS) $(EXTRA_NVCCFLAGS) | $(CC) $(ALL_CFLAGS)
+ifneq ($(BUILD_FLAGS),$(shell cat .build-flags 2>/dev/null))
+  $(shell echo '$(BUILD_FLAGS)' >.build-flags)
+endif
 
 # The multi-GPU programs never use NVLink SHARP (multicast objects): two GPUs do not need it.
 export NCCL_NVLS_ENABLE ?= 0
@@ -55,13 +75,13 @@ ifeq ($(NCCL_LIB),)
 ch3_streams_events/multi_gpu:
 	@echo "ch3_streams_events/multi_gpu needs NCCL, and none was found: NCCL_HOME=DIR points at one" >&2; exit 1
 endif
-ch3_streams_events/multi_gpu: NVCCFLAGS += -I$(NCCL_HOME)/include
+ch3_streams_events/multi_gpu: PROGRAM_FLAGS := -I$(NCCL_HOME)/include
 ch3_streams_events/multi_gpu: LDLIBS += -L$(NCCL_LIB) -l:libnccl.so.2 -Xlinker -rpath=$(NCCL_LIB)
 
 # The vendor BLAS comparisons link cuBLAS.
 ch5_matmul/blas ch5_matmul/sgemm_ladder: LDLIBS += -lcublas
 
-.PHONY: all ch1 ch2 ch3 ch4 ch5 test sanitize small-gpu fuzz figures clean help
+.PHONY: all ch1 ch2 ch3 ch4 ch5 test sanitize small-gpu fuzz figures sass ptx profile clean help
 all: $(PROGRAMS)
 ch1: $(CH1_PROGRAMS)
 ch2: $(CH2_PROGRAMS)
@@ -69,19 +89,23 @@ ch3: $(CH3_PROGRAMS)
 ch4: $(CH4_PROGRAMS)
 ch5: $(CH5_PROGRAMS)
 
-common/%.o: common/%.c common/*.h
-	$(CC) $(CFLAGS) -c $< -o $@
+common/%.o: common/%.c common/*.h .build-flags
+	$(CC) $(ALL_CFLAGS) -c $< -o $@
 
 # The one pattern rule: every program is one .cu file linked with common/.
-%: %.cu $(COMMON) common/*.h
-	$(NVCC) $(NVCCFLAGS) $< $(COMMON) -o $@ $(LDLIBS)
+%: %.cu $(COMMON) common/*.h .build-flags
+	$(NVCC) $(ALL_NVCCFLAGS) $< $(COMMON) -o $@ $(LDLIBS)
 
-tests/unit_common: tests/unit_common.c $(COMMON)
-	$(CC) $(CFLAGS) $^ -o $@ -L$(CUDA_DIR)/lib64 -lcudart_static -ldl -lpthread -lrt $(LDLIBS)
+tests/unit_common: tests/unit_common.c $(COMMON) .build-flags
+	$(CC) $(ALL_CFLAGS) $(filter %.c %.o,$^) -o $@ -L$(CUDA_DIR)/lib64 -lcudart_static -ldl -lpthread -lrt $(LDLIBS)
 
-# The test suite: TAP tests run by prove. Without a GPU the GPU parts report as skipped.
+# The test suite: TAP tests run by prove, then one line on what was skipped and why (without a GPU,
+# every run of a program).
 test: all tests/unit_common
-	PROGRAMS="$(PROGRAMS)" prove tests/*.t
+	@mkdir -p output/test && rm -f output/test/skipped.txt
+	@PROGRAMS="$(PROGRAMS)" NCCL_INCLUDE="$(if $(NCCL_LIB),$(NCCL_HOME)/include)" \
+	    SKIP_LOG="$(CURDIR)/output/test/skipped.txt" prove tests/*.t; status=$$?; \
+	    sh tests/skipped.sh output/test/skipped.txt; exit $$status
 
 # compute-sanitizer's four tools over every program at small sizes (GPU machine only);
 # make sanitize ONLY=ch4 checks the runs that match a pattern.
@@ -107,9 +131,48 @@ fuzz: tests/fuzz/fuzz_pnm tests/fuzz/fuzz_cli
 figures:
 	@sh plots/figures.sh
 
+# Look at what nvcc made of a program, and profile it (GPU machine):
+#   make sass P=ch2_reduction/better          the machine code (SASS) for the first ARCH (SM=90 for another)
+#   make ptx P=ch2_reduction/better           the PTX embedded for the newest ARCH
+#   make profile P=ch2_reduction/better ARGS="-n 1e8 -r 3"   Nsight Compute on its first kernels, then
+#                                             Nsight Systems' timeline, into output/profile/
+SM ?= $(firstword $(ARCH))
+sass ptx profile: $(P)
+	@CUDA_DIR=$(CUDA_DIR) sh tests/look.sh $@ "$(P)" "$(SM)" "$(ARGS)"
+
+# For clangd (and editors that use it): how each file is compiled, with clang's CUDA flags; see .clangd.
+compile_commands.json: Makefile
+	@{ echo "["; \
+	  for f in $(PROGRAMS:=.cu); do \
+	    echo "  {\"directory\": \"$(CURDIR)\", \"file\": \"$$f\", \"command\": \"clang++ -x cuda -std=c++17 \
+--cuda-path=$(CUDA_DIR) --cuda-gpu-arch=sm_$(SM) -nocudalib -isystem $(CUDA_DIR)/include/cccl \
+$(if $(NCCL_LIB),-I$(NCCL_HOME)/include) -c $$f\"},"; done; \
+	  for f in $(COMMON:.o=.c) tests/unit_common.c; do \
+	    echo "  {\"directory\": \"$(CURDIR)\", \"file\": \"$$f\", \"command\": \"gcc $(COURSE_CFLAGS) -c $$f\"},"; done; \
+	} | sed '$$ s/},$$/}/' >$@ && echo "]" >>$@ && echo "compile_commands.json: $$(grep -c '"file"' $@) files"
+
 clean:
-	rm -f $(PROGRAMS) common/*.o tests/unit_common tests/fuzz/fuzz_pnm tests/fuzz/fuzz_cli
+	rm -rf $(PROGRAMS) ch3_streams_events/multi_gpu common/*.o tests/unit_common tests/fuzz/fuzz_pnm \
+	    tests/fuzz/fuzz_cli .build-flags output
 
 help:
-	@echo "targets: all ch1 ch2 ch3 ch4 ch5 test sanitize small-gpu fuzz figures clean"
-	@echo "ARCH=\"$(ARCH)\" (override with make ARCH=\"80 90\")"
+	@echo "make [-j] TARGET [KNOB=value ...]"
+	@echo "targets:"
+	@echo "  all (default), ch1 ... ch5     build every program, or one chapter's"
+	@echo "  test                           the test suite; works without a GPU (GPU parts are skipped)"
+	@echo "  sanitize [ONLY=pattern]        every small run under compute-sanitizer (GPU)"
+	@echo "  small-gpu [EMULATE=t4]         the suite on emulated small GPUs through MPS (GPU)"
+	@echo "  fuzz [FUZZ_SECONDS=60]         libFuzzer on the image reader and the option parser (clang)"
+	@echo "  figures                        every figure as PNG in figures/ (runs the programs on a GPU)"
+	@echo "  sass|ptx P=program [SM=90]     the machine code or PTX of one program"
+	@echo "  profile P=program [ARGS=...]   Nsight Compute, then Nsight Systems, on one program (GPU)"
+	@echo "  compile_commands.json          for clangd and editors"
+	@echo "  clean                          remove what was built and output/"
+	@echo "knobs (now):"
+	@echo "  ARCH=\"$(ARCH)\"   compute capabilities to build for (this GPU's, or Turing to Blackwell)"
+	@echo "  DEBUG=1            -G -g for cuda-gdb instead of -O3 -lineinfo"
+	@echo "  NVCCFLAGS=, EXTRA_NVCCFLAGS=, CFLAGS=, EXTRA_CFLAGS=   added after the course's flags"
+	@echo "  HOST_COMPILER=g++-13   the host compiler nvcc uses (-ccbin)"
+	@echo "  NVCC=$(NVCC)"
+	@echo "  NCCL_HOME=$(NCCL_HOME)   where NCCL is, for ch3_streams_events/multi_gpu"
+	@echo "a change of ARCH, DEBUG or a flag rebuilds everything (.build-flags)"

@@ -6,7 +6,7 @@
 program=ch3_streams_events/multi_gpu
 gpus=$(nvidia-smi -L 2>/dev/null | grep -c '^GPU')
 if [ "$gpus" -lt 2 ]; then
-    skip "split over GPUs = one GPU" "$gpus GPU(s); needs 2 or more"
+    skip "split over GPUs = one GPU" "fewer than 2 GPUs"
 elif ! echo " ${PROGRAMS:-} " | grep -q " $program "; then
     skip "split over GPUs = one GPU" "$program not built (no NCCL)"
 else

@@ -12,7 +12,10 @@ ok() {  # ok CONDITION-EXIT-STATUS NAME [DIAGNOSTIC]
         [ -n "${3:-}" ] && printf '%s\n' "$3" | sed 's/^/#   /' >&2
     fi
 }
-skip() { count=$((count + 1)); echo "ok $count - $1 # SKIP $2"; }
+# skip NAME WHY: counted as passed, and WHY goes to $SKIP_LOG for make test's summary line.
+skip() { count=$((count + 1)); echo "ok $count - $1 # SKIP $2"; [ -z "${SKIP_LOG:-}" ] || echo "$2" >>"$SKIP_LOG"; }
+# skip_all WHY: the whole script is skipped (one entry in the summary).
+skip_all() { echo "1..0 # SKIP $1"; [ -z "${SKIP_LOG:-}" ] || echo "$1 (a whole script)" >>"$SKIP_LOG"; exit 0; }
 done_testing() { echo "1..$count"; [ "$failed" -eq 0 ]; }
 # A GPU is present when the driver's own tool sees one; then our programs must find it too.
 have_gpu() { nvidia-smi -L >/dev/null 2>&1; }

@@ -5,17 +5,23 @@
 # A kernel with __launch_bounds__(N) (PTX's .maxntid) may get N threads a block; one without it, up to
 # 1024. The course's own kernels must also not spill registers to local memory there.
 . tests/tap.sh
-command -v nvcc >/dev/null || { echo "1..0 # SKIP nvcc is not on PATH"; exit 0; }
+command -v nvcc >/dev/null || skip_all "nvcc is not on PATH"
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 
+# The programs make builds (PROGRAMS, from make test): multi_gpu is left out where there is no NCCL.
+sources=$(for cu in ch*/*.cu; do
+    case " ${PROGRAMS:-${cu%.cu}} " in *" ${cu%.cu} "*) echo "$cu" ;; esac
+done)
+
 # PTX for compute_75, then ptxas's resource report for sm_75; one source at a time, in parallel.
-ls ch*/*.cu | xargs -P "$(nproc 2>/dev/null || echo 2)" -I{} sh -c '
+# NCCL_INCLUDE (from make test) is where nccl.h is, for multi_gpu.
+echo "$sources" | xargs -P "$(nproc 2>/dev/null || echo 2)" -I{} sh -c '
     out="$1/$(echo "$2" | tr / _)"
-    nvcc -std=c++17 -O3 -ptx -arch=compute_75 "$2" -o "$out.ptx" 2>"$out.err" &&
+    nvcc -std=c++17 -O3 -ptx -arch=compute_75 ${NCCL_INCLUDE:+-I"$NCCL_INCLUDE"} "$2" -o "$out.ptx" 2>"$out.err" &&
         ptxas -arch=sm_75 -v "$out.ptx" -o /dev/null 2>"$out.usage"' sh "$tmp" {}
 
-for cu in ch*/*.cu; do
+for cu in $sources; do
     out="$tmp/$(echo "$cu" | tr / _)"
     if [ ! -s "$out.usage" ]; then
         ok 1 "$cu compiles for sm_75" "$(cat "$out.err" 2>/dev/null)"
