@@ -4,7 +4,9 @@
 # 2. Render each gnuplot script from output/ when all its data is there, else from the data committed
 #    in figures/data/ (the CSV files, and the images gzipped: unpacked into a temporary folder here).
 # FIGURES_OUT=DIR renders into DIR instead of figures/ (make test does, from the committed data only,
-# with FIGURES_DATA=figures/data).
+# with FIGURES_DATA=figures/data). figures/rendered.txt keeps a hash of each figure's script and data:
+# a figure whose inputs did not change is not rendered again (FORCE=1 renders it); FIGURES_STALE=1
+# only checks that each figure was rendered from the script and data as they are (make test does).
 set -u
 out=${FIGURES_OUT:-figures}
 producers="
@@ -76,8 +78,24 @@ echo "$inputs" | grep -v '^$' | {
         fi
         from=$data
         [ "$data" = figures/data ] && from=$unpacked
+        # A figure whose script and data are those it was last rendered from stays as it is, so that a
+        # newer gnuplot (its fonts, its antialiasing) does not rewrite committed PNGs for nothing.
+        key=$(cd "$from" && cat "$OLDPWD/plots/$script.gp" $files | sha256sum | cut -c1-16)
+        if [ -n "${FIGURES_STALE:-}" ]; then  # only say whether figures/ was rendered from these inputs
+            grep -qx "$script $key" figures/rendered.txt 2>/dev/null ||
+                { echo "figures: $script: figures/ was not rendered from plots/$script.gp and $data/ as they are"; status=1; }
+            continue
+        fi
+        if [ "$out" = figures ] && [ -z "${FORCE:-}" ] && grep -qx "$script $key" figures/rendered.txt 2>/dev/null; then
+            echo "figures: plots/$script.gp: script and data unchanged since $out/ was rendered; kept (FORCE=1 renders)"
+            continue
+        fi
         if gnuplot -e "data='$from'; out='$out'" "plots/$script.gp"; then
             echo "figures: plots/$script.gp from $data/ -> $out/"
+            if [ "$out" = figures ]; then
+                { grep -v "^$script " figures/rendered.txt 2>/dev/null; echo "$script $key"; } | sort >"$unpacked/rendered"
+                cp "$unpacked/rendered" figures/rendered.txt
+            fi
         else
             echo "figures: plots/$script.gp failed on $data/" >&2
             status=1
