@@ -9,6 +9,8 @@
  */
 #include <stdio.h>
 
+#include <nvtx3/nvToolsExt.h>  /* NVTX: named ranges that Nsight Systems shows on its timeline (header only) */
+
 #include "../common/check.h"
 #include "../common/cli.h"
 #include "../common/csv.h"
@@ -106,6 +108,10 @@ int main(int argc, char **argv)
     const char *modes[WAYS] = {"one", "many", "chained"};
     int counts[WAYS] = {1, arrays, arrays};
     for (int m = 0; m < WAYS; m++) {
+        /* The same runs as NVTX ranges, the way's and each array's, for `make profile`: Nsight Systems
+         * draws them above the GPU's rows and projects each onto the work it queued, so its timeline and
+         * this one can be laid side by side. */
+        nvtxRangePushA(modes[m]);
         for (int run = 0; run < 2; run++) {  /* run 0 warms up; run 1 is recorded */
             for (int i = 0; i < arrays; i++)
                 for (long long e = 0; e < n; e++)
@@ -115,6 +121,9 @@ int main(int argc, char **argv)
                 CUDA_CHECK(cudaStreamWaitEvent(streams[k], start, 0));  /* every stream starts after start */
             for (int i = 0; i < arrays; i++) {
                 cudaStream_t s = streams[i % counts[m]];
+                char range[32];
+                snprintf(range, sizeof range, "array %d", i);
+                nvtxRangePushA(range);
                 CUDA_CHECK(cudaEventRecord(marks[i][0], s));
                 if (m == CHAINED && i > 0)  /* this copy in waits until the previous one is done */
                     CUDA_CHECK(cudaStreamWaitEvent(s, copied_in[i - 1], 0));
@@ -135,9 +144,11 @@ int main(int argc, char **argv)
                 CUDA_CHECK(cudaEventRecord(marks[i][4], s));
                 CUDA_CHECK(cudaMemcpyAsync(host[i], dev_a[i], bytes, cudaMemcpyDeviceToHost, s));
                 CUDA_CHECK(cudaEventRecord(marks[i][5], s));
+                nvtxRangePop();
             }
             CUDA_CHECK(cudaDeviceSynchronize());
         }
+        nvtxRangePop();
         /* Check: every array now sums to 1 (bound as in normalize.cu). */
         double tolerance = (ceil_div(n, threads) + TREE_ADDITIONS + blocks + 1) * FLOAT_ROUNDING, worst = 0.0;
         for (int i = 0; i < arrays; i++) {

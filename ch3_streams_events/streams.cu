@@ -11,6 +11,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 
+#include <nvtx3/nvToolsExt.h>  /* NVTX: named ranges that Nsight Systems shows on its timeline (header only) */
+
 #include "../common/check.h"
 #include "../common/cli.h"
 #include "../common/device.h"
@@ -218,6 +220,7 @@ int main(int argc, char **argv)
         double host_total = 0.0;
         char label[64];
         snprintf(label, sizeof label, "%d stream%s%s", counts[m], counts[m] > 1 ? "s" : "", ways[m]);
+        nvtxRangePushA(label);  /* each way's runs as one range on Nsight Systems' timeline */
         for (int r = -1; r < reps; r++) {  /* r = -1: warm-up and check */
             float t = run_all(jobs, arrays, n, blocks, streams, counts[m], ordered[m], &host_ms, &queue_ms);
             if (r == -1) {
@@ -228,6 +231,7 @@ int main(int argc, char **argv)
                 host_total += host_ms;
             }
         }
+        nvtxRangePop();
         struct stats s = stats_of(ms, reps);
         medians[m] = s.median;
         print_time(label, s);

@@ -8,6 +8,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 
+#include <nvtx3/nvToolsExt.h>  /* NVTX: named ranges that Nsight Systems shows on its timeline (header only) */
+
 #include "../common/check.h"
 #include "../common/cli.h"
 #include "../common/device.h"
@@ -122,6 +124,9 @@ int main(int argc, char **argv)
 
         int counts[2] = {1, stream_count};
         for (int m = 0; m < COUNT_OF(counts); m++) {
+            char label[64];
+            snprintf(label, sizeof label, "%d stream%s", counts[m], counts[m] > 1 ? "s" : "");
+            nvtxRangePushA(label);  /* each way's runs as one range on Nsight Systems' timeline */
             for (int r = -1; r < reps; r++) {
                 /* Fork: all streams start after an event recorded on stream 0 once the timer has started;
                  * join: stream 0 waits for an event at the end of every other stream. */
@@ -148,9 +153,8 @@ int main(int argc, char **argv)
                     ms[r] = t;
                 }
             }
+            nvtxRangePop();
             struct stats s = stats_of(ms, reps);
-            char label[64];
-            snprintf(label, sizeof label, "%d stream%s", counts[m], counts[m] > 1 ? "s" : "");
             print_time(label, s);
             printf("  = %.2f x the transfer bound\n", s.median / bound);
         }
