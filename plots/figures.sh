@@ -37,7 +37,8 @@ sgemm_ladder: ch5/sgemm_ladder.csv
 "
 if [ -z "${FIGURES_DATA:-}" ] && nvidia-smi -L >/dev/null 2>&1; then
     start=$(date +%s)
-    gpus=$(nvidia-smi -L | grep -c '^GPU')
+    . tests/tap.sh  # gpu_count
+    gpus=$(gpu_count)
     echo "$producers" | grep -v '^$' | while read -r line; do
         case "$line" in ch3_streams_events/multi_gpu*|ch3_streams_events/peers*)
             # Their figure is about several GPUs: on one, the committed data stays.

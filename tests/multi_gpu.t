@@ -4,7 +4,7 @@
 # (tolerance 0), with the same total on every GPU. One GPU, or no GPU, or no NCCL: skipped, saying why.
 . tests/tap.sh
 program=ch3_streams_events/multi_gpu
-gpus=$(nvidia-smi -L 2>/dev/null | grep -c '^GPU')
+gpus=$(gpu_count)
 if [ "$gpus" -lt 2 ]; then
     skip "split over GPUs = one GPU" "fewer than 2 GPUs"
 elif ! echo " ${PROGRAMS:-} " | grep -q " $program "; then

@@ -19,5 +19,14 @@ skip_all() { echo "1..0 # SKIP $1"; [ -z "${SKIP_LOG:-}" ] || echo "$1 (a whole 
 done_testing() { echo "1..$count"; [ "$failed" -eq 0 ]; }
 # A GPU is present when the driver's own tool sees one; then our programs must find it too.
 have_gpu() { nvidia-smi -L >/dev/null 2>&1; }
+# The GPUs a program sees: nvidia-smi's, fewer where CUDA_VISIBLE_DEVICES lists fewer (nvidia-smi ignores it).
+gpu_count() {
+    n=$(nvidia-smi -L 2>/dev/null | grep -c '^GPU')
+    if [ -n "${CUDA_VISIBLE_DEVICES+set}" ]; then
+        v=$(echo "$CUDA_VISIBLE_DEVICES" | tr ',' '\n' | grep -c .)
+        [ "$v" -lt "$n" ] && n=$v
+    fi
+    echo "$n"
+}
 # Small-size runs: "program args" per line of tests/runs.txt, comments and blank lines left out.
 runs() { grep -v '^[[:space:]]*\(#\|$\)' tests/runs.txt; }
