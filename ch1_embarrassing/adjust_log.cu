@@ -19,9 +19,10 @@
 
 /* ==== Kernels ==== */
 
-/* Rows as the outer loop: a thread walks along a row, then jumps down by the grid's height. The
- * threads of a warp share a y and have consecutive x, so every access is coalesced either way; the
- * loop order only changes the order in which each thread visits its pixels. */
+/* Rows as the outer loop: a thread walks along a row, then jumps down by the grid's height. A warp of a
+ * 16 x 16 block is two half-rows: 16 consecutive x on one y, then 16 on the next. Each half-warp reads 64
+ * consecutive bytes, so the accesses are coalesced either way; the loop order only changes the order in
+ * which each thread visits its pixels. */
 __global__ void adjust_log_rows_outer(const float *in, float *out, int width, int height, float gain)
 {
     int stride_x = blockDim.x * gridDim.x, stride_y = blockDim.y * gridDim.y;

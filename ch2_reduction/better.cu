@@ -15,8 +15,9 @@
 #include "../common/stats.h"
 #include "../common/timer.h"
 
-/* The shared array's size must be known at compile time, so the block size is a constant. An element
- * goes through BLOCK_ADDITIONS additions inside its block: the tree's log2(1024) steps. */
+/* A static __shared__ array, sized when the kernel is compiled, so the block size is a constant (naive.cu
+ * says how dynamic shared memory sizes it at launch instead). An element goes through BLOCK_ADDITIONS
+ * additions inside its block: the tree's log2(1024) steps. */
 enum { THREADS_PER_BLOCK = 1024, BLOCK_ADDITIONS = 10 };
 
 /* ==== Kernel ==== */
@@ -174,8 +175,11 @@ int main(int argc, char **argv)
     printf("speed-up over the CPU: %.0fx (kernel alone), %.0fx (as the article times it)\n",
            cpu.median / kernel.median, cpu.median / whole.median);
     printf("\nWhat it means: the kernel reads each element once and does one addition per 4 bytes, so memory,\n"
-           "not arithmetic, sets its speed; the copy bandwidth is the ceiling. The article's time also holds a\n"
-           "copy and a host loop. ./ch2_reduction/ladder compares this kernel with CUB and warp shuffles.\n");
+           "not arithmetic, sets its speed. Its limit is how fast the GPU reads memory; the copy bandwidth\n"
+           "printed beside it (each byte read once and written once) is the nearest limit measured here, and a\n"
+           "kernel that only reads can pass it by a few percent. The CPU loop is bounded by one core, not by\n"
+           "this; the article's time also holds a copy and a host loop. ./ch2_reduction/ladder compares this\n"
+           "kernel with CUB and warp shuffles.\n");
     if (bytes < dev.l2_bytes)
         printf("note: the array (%.1f MB) fits in the L2 cache; repeated runs read it from there.\n", bytes / 1e6);
 

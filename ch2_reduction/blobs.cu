@@ -107,7 +107,8 @@ int main(int argc, char **argv)
         return failures ? 1 : 0;
     }
 
-    /* The wrong kernel runs on a buffer that first holds something else, as real memory would. */
+    /* Zero the picture first, so that every pixel shown is one the wrong kernel wrote. Its race is not on
+     * this buffer but on the shared tile: a thread reads a slot before the thread that owns it wrote it. */
     CUDA_CHECK(cudaMemset(dev_image, 0, bytes));
     blobs_2d_wrong<<<blocks, threads>>>(dev_image, SIDE);
     CHECK_LAUNCH();

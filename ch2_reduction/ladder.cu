@@ -115,7 +115,18 @@ __global__ void __launch_bounds__(SHUFFLE_THREADS) reduce_warp_shuffle(const flo
     }
 }
 
-/* ==== This program's kernel and host helpers ==== */
+/* ==== This program's kernels and host helpers ==== */
+
+/* Reads a buffer twice the L2's size, so that the next kernel finds none of its data in the cache. Reads,
+ * not writes: a memset would leave dirty lines that the timed kernel would have to write back. */
+__global__ void read_through(const int4 *buffer, long long count, int *sink)
+{
+    int4 acc = make_int4(0, 0, 0, 0);
+    for (long long i = threadIdx.x + (long long)blockIdx.x * blockDim.x; i < count; i += (long long)blockDim.x * gridDim.x)
+        acc.x ^= buffer[i].x ^ buffer[i].y ^ buffer[i].z ^ buffer[i].w;
+    if (acc.x == 0x7fffffff)  /* practically never true, but the compiler cannot drop the loads */
+        *sink = acc.x;
+}
 
 /* Test data made on the GPU: (i mod 1024 + 1) / 1024 is exact in float and its sum is known exactly. */
 __global__ void fill(float *array, long long n)
@@ -203,11 +214,15 @@ int main(int argc, char **argv)
     int per_sm = 0;
     CUDA_CHECK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, reduce_warp_shuffle, SHUFFLE_THREADS, 0));
     b.shuffle_blocks = per_sm * dev.sms;
-    void *flush;
+    int4 *flush;
+    int *sink;
+    int flush_blocks = 4 * dev.threads_per_sm / 256 * dev.sms;
     CUDA_CHECK(cudaMalloc(&b.array, max_n * sizeof(float)));
     CUDA_CHECK(cudaMalloc(&b.partial_sums, b.tree_blocks * sizeof(float)));
     CUDA_CHECK(cudaMalloc(&b.sum, sizeof(float)));
     CUDA_CHECK(cudaMalloc(&flush, flush_bytes));
+    CUDA_CHECK(cudaMalloc(&sink, sizeof(int)));
+    CUDA_CHECK(cudaMemset(flush, 0, flush_bytes));
     CUDA_CHECK(cub::DeviceReduce::Sum(NULL, b.temp_bytes, b.array, b.sum, max_n));
     CUDA_CHECK(cudaMalloc(&b.temp, b.temp_bytes));
     fill<<<4 * dev.sms, 256>>>(b.array, max_n);
@@ -263,8 +278,9 @@ int main(int argc, char **argv)
         printf("%12lld", n);
         for (int v = 0; v < VARIANTS; v++) {
             for (int r = -1; r < reps; r++) {
-                /* Evict the array from L2 by writing a buffer twice its size, outside the timed window. */
-                CUDA_CHECK(cudaMemsetAsync(flush, r & 0xff, flush_bytes, 0));
+                /* Evict the array from L2 by reading a buffer twice its size, outside the timed window. */
+                read_through<<<flush_blocks, 256>>>(flush, flush_bytes / 16, sink);
+                CHECK_LAUNCH();
                 gpu_timer_start(&timer, 0);
                 launch((enum variant)v, n, &b);
                 float t = gpu_timer_stop(&timer);
@@ -295,6 +311,7 @@ int main(int argc, char **argv)
     CUDA_CHECK(cudaFree(b.sum));
     CUDA_CHECK(cudaFree(b.temp));
     CUDA_CHECK(cudaFree(flush));
+    CUDA_CHECK(cudaFree(sink));
     free(host_partials);
     free(ms);
     return 0;

@@ -29,8 +29,8 @@ enum { SHUFFLE_THREADS = 512, WARP = 32, SHUFFLE_ADDITIONS = 10 };
  * `volatile` array and no barrier? It assumed the 32 threads of a warp run in lockstep. Since Volta
  * (compute capability 7.0) each thread has its own program counter and a warp may diverge and
  * reconverge anywhere, so one lane can read a neighbour's slot before that lane wrote it. The *_sync
- * intrinsics (and __syncwarp) say explicitly which lanes meet; CUDA 9 removed the unsynchronised
- * __shfl for the same reason. */
+ * intrinsics (and __syncwarp) say explicitly which lanes meet; for the same reason CUDA 9.0 deprecated
+ * the unsynchronised __shfl, and it does not exist for compute capability 7.0 and newer. */
 __device__ float warp_sum(float v)
 {
     for (int offset = WARP / 2; offset > 0; offset /= 2)

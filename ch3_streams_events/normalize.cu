@@ -93,7 +93,9 @@ int main(int argc, char **argv)
     divide_by<<<blocks, THREADS_PER_BLOCK, 0, stream>>>(dev_a, n, dev_sum);
     CHECK_LAUNCH();
     CUDA_CHECK(cudaMemcpyAsync(a, dev_a, bytes, cudaMemcpyDeviceToHost, stream));
-    CUDA_CHECK(cudaStreamSynchronize(stream));  /* the one wait: after it, a holds the result */
+    /* The one wait: after it, a holds the result. (The article's 3.1b gets it from Numba's
+     * `with stream.auto_synchronize():`, which synchronises when the block ends; in C it is this call.) */
+    CUDA_CHECK(cudaStreamSynchronize(stream));
 
     /* Every element is 1 / n. The float sum of the ones is exact up to n = 2^24; beyond that each
      * element's error is at most (elements per thread + TREE_ADDITIONS + the blocks' partial sums, which

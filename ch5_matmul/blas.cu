@@ -1,5 +1,6 @@
-/* blas.cu: the French page, "Installer Cupy et comparer": the vendor library against our kernel.
- * CuPy's matrix product calls cuBLAS; here we call it directly: cublasDgemm on the page's integer
+/* blas.cu: the French page, "Installer Cupy et comparer": a library against our kernel. The page timed
+ * CuPy's product of its int64 matrices, which cuBLAS cannot do (it has no int64 product; CuPy runs a
+ * kernel of its own for integers). Here the vendor library itself: cublasDgemm on the page's integer
  * matrices stored as double. Every product of two entries in [-10, 10] and every partial sum of up to
  * n of them is an integer of magnitude at most 100 n (about 1e6 at n = 10112), far below 2^53, so the
  * double arithmetic is exact in any order: the result must equal the int64 tiled product bit for bit.

@@ -15,7 +15,7 @@
  *   8. tf32: the tensor cores (mma.sync), inputs rounded to TF32 (a 10-bit mantissa), sums in fp32,
  *      tiles copied by cp.async two steps ahead. Needs compute capability 8.0 or newer.
  * The fp32 rungs are checked against cublasSgemm in strict fp32, the TF32 rung and cuBLAS's own TF32
- * mode against the same fp32 product with a tolerance from TF32's mantissa; all are timed, n = 127 to 8192.
+ * mode against the same fp32 product with a tolerance from TF32's mantissa; all are timed, n = 127 to --max (8192).
  *   make ch5 && ./ch5_matmul/sgemm_ladder               (writes output/ch5/sgemm_ladder.csv; make figures)
  *   ./ch5_matmul/sgemm_ladder --max 2048 -r 3
  */

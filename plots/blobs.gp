@@ -14,7 +14,7 @@ differ = int(system("tail -n 1 '".info."' | cut -d, -f2"))
 
 set terminal pngcairo size 1000,560 font "sans,11" noenhanced
 set output out.'/ch2_blobs.png'
-set multiplot layout 1,2 title sprintf("Example 2.5 on %s: a 16 x 16 shared tile read back flipped (colour: amplitude 0 to 4)", device)
+set multiplot layout 1,2 margins 0.02, 0.87, 0.04, 0.88 spacing 0.04 title sprintf("Example 2.5 on %s: a 16 x 16 shared tile read back flipped (colour: amplitude 0 to 4)", device)
 unset tics
 unset border
 set size ratio -1
@@ -23,5 +23,14 @@ set yrange [0:h-1]
 set title "with __syncthreads(): clean blobs"
 plot synced binary array=(w,h) skip=header format='%uchar' flipy with rgbimage notitle
 set title sprintf("without it: %.1f%% of the pixels wrong", 100.0 * differ / (w * h))
-plot unsynced binary array=(w,h) skip=header format='%uchar' flipy with rgbimage notitle
+# The colour bar: the same nine samples of viridis that common/image.c's colormap interpolates, over the
+# amplitude range the program maps (0 to 4). An invisible point drawn with the palette makes it appear.
+set palette defined (0 '#440154', 1 '#472d7b', 2 '#3b528b', 3 '#2c728e', 4 '#21908c', 5 '#27ad81', \
+                     6 '#5dc863', 7 '#aadc32', 8 '#fde725')
+set cbrange [0:4]
+set cbtics 1 scale 0
+set cblabel "amplitude"
+set colorbox user origin screen 0.895, 0.2 size screen 0.015, 0.6
+plot unsynced binary array=(w,h) skip=header format='%uchar' flipy with rgbimage notitle, \
+     '+' using (NaN):(NaN):(0) with points palette notitle
 unset multiplot

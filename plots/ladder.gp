@@ -1,4 +1,4 @@
-# ladder.gp: the chapter 2 reductions' bandwidth against size, with the copy bandwidth as the ceiling.
+# ladder.gp: the chapter 2 reductions' bandwidth against size, beside the device-to-device copy's.
 #   gnuplot -e "data='output'; out='figures'" plots/ladder.gp
 # Reads data/ch2/ladder.csv (ch2_reduction/ladder), writes out/ch2_ladder.png.
 if (!exists("data")) data = 'output'
@@ -13,13 +13,14 @@ set title "Summing N float32 on ".device.": kernel time, cold L2, median of the 
 set logscale x
 set format x "1e%L"
 set xlabel "N (elements; 4 bytes each)"
-set ylabel "bandwidth (GB/s read)"
-set yrange [0:*]
-set key left center
+set ylabel "bandwidth (GB/s read; log scale, so that small N shows)"
+set logscale y
+set format y "%g"
+set key right bottom
 set grid
 # One variant's rows, in order of size (a filter, so that the rows of the others do not break the line).
 rows(name) = sprintf("< grep '^%s,' '%s'", name, file)
-plot rows("copy") using 2:7 with lines lw 2 dt 2 lc rgb "black" title "device-to-device copy (the ceiling)", \
+plot rows("copy") using 2:7 with lines lw 2 dt 2 lc rgb "black" title "device-to-device copy (reads and writes: a read-only kernel can pass it)", \
      rows("cub") using 2:7 with linespoints lw 2 dt 1 pt 7 lc rgb "#1b9e77" title "cub::DeviceReduce::Sum (2.3)", \
      rows("warp_shuffle") using 2:7 with linespoints lw 2 dt 1 pt 5 lc rgb "#d95f02" title "warp_shuffle (going further)", \
      rows("better") using 2:7 with linespoints lw 2 dt 3 pt 9 lc rgb "#7570b3" title "better: tree in shared memory (2.2)", \

@@ -19,6 +19,10 @@ set style fill solid 1.0 border lc rgb "white"
 set xrange [0:xmax]
 set grid x
 set key outside right
+# The same margins in the three panels, so that their time axes line up (the key of the first panel
+# would otherwise narrow it alone).
+set lmargin at screen 0.07
+set rmargin at screen 0.78
 set ylabel "stream"
 set ytics 1
 rows(mode, name) = sprintf("< grep '^%s,' '%s' | grep ',%s,'", mode, file, name)
