@@ -18,11 +18,14 @@ if [ ! -f "$root/.ready" ]; then
     rm -rf "$root"
     debootstrap --variant=minbase --components=main,contrib,non-free,non-free-firmware trixie "$root" "$mirror" \
         >"$root.debootstrap.log" 2>&1 || { tail -n 20 "$root.debootstrap.log"; exit 1; }
-    # nvcc 12.4 with the g++ it supports; make, perl's prove and gnuplot as the course's tests need.
-    chroot "$root" sh -c 'DEBIAN_FRONTEND=noninteractive apt-get install -y -q --no-install-recommends \
-        nvidia-cuda-toolkit make gcc g++ perl gnuplot-nox' >"$root.apt.log" 2>&1 ||
-        { tail -n 20 "$root.apt.log"; exit 1; }
     touch "$root/.ready"
+fi
+# nvcc 12.4 with the g++ it supports; make, perl's prove, gnuplot and python3 as the course's tests need
+# (installed when one is missing, so that a root made by an older version of this script is completed).
+packages="nvidia-cuda-toolkit make gcc g++ perl gnuplot-nox python3"
+if ! chroot "$root" dpkg -s $packages >/dev/null 2>&1; then
+    chroot "$root" sh -c "DEBIAN_FRONTEND=noninteractive apt-get install -y -q --no-install-recommends $packages" \
+        >"$root.apt.log" 2>&1 || { tail -n 20 "$root.apt.log"; exit 1; }
 fi
 
 # The course as it is in this working tree (tracked and new files, not build outputs).
