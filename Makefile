@@ -81,7 +81,7 @@ ch3_streams_events/multi_gpu: LDLIBS += -L$(NCCL_LIB) -l:libnccl.so.2 -Xlinker -
 # The vendor BLAS comparisons link cuBLAS.
 ch5_matmul/blas ch5_matmul/sgemm_ladder: LDLIBS += -lcublas
 
-.PHONY: all ch1 ch2 ch3 ch4 ch5 test sanitize small-gpu fuzz figures sass ptx profile clean help
+.PHONY: all ch1 ch2 ch3 ch4 ch5 test sanitize small-gpu fuzz figures tables sass ptx profile clean help
 all: $(PROGRAMS)
 ch1: $(CH1_PROGRAMS)
 ch2: $(CH2_PROGRAMS)
@@ -131,6 +131,10 @@ fuzz: tests/fuzz/fuzz_pnm tests/fuzz/fuzz_cli
 figures:
 	@sh plots/figures.sh
 
+# The READMEs' results tables, rewritten from the CSV in figures/data/ (make test fails when they differ).
+tables:
+	@sh tests/tables.sh --write
+
 # Look at what nvcc made of a program, and profile it (GPU machine):
 #   make sass P=ch2_reduction/better          the machine code (SASS) for the first ARCH (SM=90 for another)
 #   make ptx P=ch2_reduction/better           the PTX embedded for the newest ARCH
@@ -164,6 +168,7 @@ help:
 	@echo "  small-gpu [EMULATE=t4]         the suite on emulated small GPUs through MPS (GPU)"
 	@echo "  fuzz [FUZZ_SECONDS=60]         libFuzzer on the image reader and the option parser (clang)"
 	@echo "  figures                        every figure as PNG in figures/ (runs the programs on a GPU)"
+	@echo "  tables                         the READMEs' results tables, from the CSV in figures/data/"
 	@echo "  sass|ptx P=program [SM=90]     the machine code or PTX of one program"
 	@echo "  profile P=program [ARGS=...]   Nsight Compute, then Nsight Systems, on one program (GPU)"
 	@echo "  compile_commands.json          for clangd and editors"
