@@ -4,6 +4,7 @@
 # is one line, a missing NCCL leaves multi_gpu out with one line, and make help names every target.
 . tests/tap.sh
 command -v nvcc >/dev/null || skip_all "nvcc is not on PATH"
+unset MAKEFLAGS MFLAGS MAKELEVEL  # run from make test: the sub-makes below are top-level ones
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 mkdir -p "$tmp/ch1_embarrassing"
