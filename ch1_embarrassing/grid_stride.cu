@@ -137,6 +137,22 @@ int main(int argc, char **argv)
            "for the grid-stride loops\n", n, ceil_div(n, THREADS_PER_BLOCK), THREADS_PER_BLOCK, BLOCKS_PER_SM * dev.sms,
            BLOCKS_PER_SM, dev.sms);
 
+    /* Warps, waves and occupancy. A block runs on one SM, as warps of 32 threads that issue together. An
+     * SM holds as many blocks at once as its thread slots, registers and shared memory allow; the rest of
+     * the grid waits, so a grid runs in waves. The runtime says what a kernel takes and how many of its
+     * blocks fit (the occupancy API). */
+    struct cudaFuncAttributes attr;
+    CUDA_CHECK(cudaFuncGetAttributes(&attr, add_array_gs));
+    int resident = 0;
+    CUDA_CHECK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&resident, add_array_gs, THREADS_PER_BLOCK, 0));
+    printf("add_array_gs: %d registers a thread, %zu bytes of static shared memory; %d blocks of %d threads (%d warps "
+           "each) fit on an SM at once, %d of its %d thread slots (occupancy %.0f%%): the grid of %d blocks runs in "
+           "%.1f waves, one thread per element (%lld blocks) in %.1f\n",
+           attr.numRegs, attr.sharedSizeBytes, resident, THREADS_PER_BLOCK, THREADS_PER_BLOCK / 32,
+           resident * THREADS_PER_BLOCK, dev.threads_per_sm, 100.0 * resident * THREADS_PER_BLOCK / dev.threads_per_sm,
+           BLOCKS_PER_SM * dev.sms, (double)BLOCKS_PER_SM / resident, ceil_div(n, THREADS_PER_BLOCK),
+           (double)ceil_div(n, THREADS_PER_BLOCK) / ((double)resident * dev.sms));
+
     /* Correct first: each kernel's output is compared with the CPU, element by element, exactly (one
      * IEEE addition each side). The output is poisoned with NaN first, so a skipped element shows. */
     for (long long i = 0; i < n; i++)
@@ -181,7 +197,7 @@ int main(int argc, char **argv)
             c[i] = a[i] + b[i];
         ms[r] = (wall_seconds() - start) * 1e3;
     }
-    print_bandwidth("CPU loop, one core", stats_of(ms, cpu_reps), 3.0 * bytes, copy_gbs, "of GPU copy");
+    print_bandwidth("CPU loop, one core", stats_of(ms, cpu_reps), 3.0 * bytes, 0, "");  /* one core binds it */
 
     /* The article reports GFLOP/s; an add does one FLOP per 12 bytes, so that number is a bandwidth. */
     if (3 * bytes < dev.l2_bytes)
