@@ -260,8 +260,8 @@ int main(int argc, char **argv)
         in_flight = (long long)w.blocks * THREADS;
     if (counted > 0)
         printf("contention: %lld threads in flight (%d SMs x %d), and byte %d is %.1f%% of the text: about %.0f "
-               "threads add to that one bin at any moment. Its %u adds in the global-atomics time are %.2f ns "
-               "each, one after another in the L2 cache.\n",
+               "threads add to that one bin at any moment. Done one after another in the L2 cache, its %u adds "
+               "would take %.2f ns each in the global-atomics time.\n",
                in_flight, dev.sms, dev.threads_per_sm, hot, 100.0 * want[hot] / counted,
                (double)in_flight * want[hot] / counted, want[hot], medians[GLOBAL] * 1e6 / want[hot]);
     printf("CUB / shared-memory histogram: %.2fx the throughput\n", medians[SHARED] / medians[LIBRARY]);
