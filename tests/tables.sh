@@ -84,6 +84,19 @@ render() {  # render NAME FILE: the table, header included
             printf "| peer access not enabled (the driver stages through the host) | %.1f | %.0f%% of it |\n", gbs["peer_disabled"], 100 * gbs["peer_disabled"] / (to_gpu < to_host ? to_gpu : to_host)
             printf "| by hand through pinned host memory, 32 MiB chunks | %.1f | %.0f%% of it (%.1f GB/s from GPU 0, %.1f GB/s to GPU 1) |\n", gbs["through_host"], 100 * gbs["through_host"] / (to_gpu < to_host ? to_gpu : to_host), to_host, to_gpu
         }' "$2" ;;
+    scan) awk "$AWK_LIB"'
+        { g[$1, $2] = $7; if ($2 > max) max = $2 }
+        END {
+            print "| n | three kernels | single pass | CUB | single pass / CUB | device copy |"
+            print "|---|---|---|---|---|---|"
+            split("1000000 10000000 100000000 1000000000", sizes, " "); sizes[5] = max
+            for (i = 1; i <= 5; i++) {
+                n = sizes[i]; if (!(("cub", n) in g) || (i == 5 && n == sizes[4])) continue
+                label = n == 2147483659 ? "2^31 + 11 (64-bit sums)" : e(n)
+                printf "| %s | %.0f | %.0f | %.0f | %.0f%% | %.0f |\n", label, g["three_kernels", n], g["single_pass", n],
+                       g["cub", n], 100 * g["single_pass", n] / g["cub", n], g["copy", n]
+            }
+        }' "$2" ;;
     *) echo "tables.sh: no recipe '$1'" >&2; return 1 ;;
     esac
 }
