@@ -122,9 +122,9 @@ small-gpu: all
 FUZZ_SECONDS ?= 60
 FUZZ_FLAGS := -g -O1 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all
 tests/fuzz/fuzz_pnm: tests/fuzz/fuzz_pnm.c common/image.c common/output.c common/*.h
-	clang $(FUZZ_FLAGS) $(filter %.c,$^) -o $@
+	clang $(FUZZ_FLAGS) $(filter %.c,$^) -o $@ -lm
 tests/fuzz/fuzz_cli: tests/fuzz/fuzz_cli.c common/cli.c common/output.c common/*.h tests/fuzz/exit_hook.h
-	clang $(FUZZ_FLAGS) -include tests/fuzz/exit_hook.h $(filter %.c,$^) -o $@
+	clang $(FUZZ_FLAGS) -include tests/fuzz/exit_hook.h $(filter %.c,$^) -o $@ -lm
 fuzz: tests/fuzz/fuzz_pnm tests/fuzz/fuzz_cli
 	sh tests/fuzz/run.sh $(FUZZ_SECONDS)
 

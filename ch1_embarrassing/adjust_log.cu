@@ -40,29 +40,7 @@ __global__ void adjust_log_columns_outer(const float *in, float *out, int width,
             out[(size_t)y * width + x] = gain * log2f(1.0f + in[(size_t)y * width + x]);
 }
 
-/* ==== The test picture and host helpers ==== */
-
-/* A low-contrast test picture: most of it below 0.15, with detail hidden in the shadows (soft waves,
- * rings and a checkerboard a few percent apart), one bright sun, and a grey ramp 0..1 along the bottom
- * that shows the whole curve. */
-static void synthetic_picture(float *image, int width, int height)
-{
-    for (int y = 0; y < height; y++)
-        for (int x = 0; x < width; x++) {
-            float u = (float)x / width, v = (float)y / height;
-            float value = 0.06f + 0.03f * sinf(18.0f * u) * sinf(14.0f * v);
-            float r = hypotf(u - 0.35f, v - 0.45f);
-            if (r < 0.25f)
-                value += 0.03f * (cosf(60.0f * r) > 0.0f);
-            if (u > 0.62f && u < 0.92f && v > 0.55f && v < 0.85f)
-                value += 0.025f * (((int)(u * 40) + (int)(v * 40)) % 2);
-            if (hypotf(u - 0.78f, v - 0.2f) < 0.08f)
-                value = 0.95f;
-            if (v > 0.92f)
-                value = u;
-            image[(size_t)y * width + x] = value;
-        }
-}
+/* ==== Host helpers ==== */
 
 static void to_bytes(const float *image, unsigned char *bytes, size_t count)
 {
@@ -130,8 +108,10 @@ int main(int argc, char **argv)
                                           0.114f * bytes[3 * i + 2]) / 255.0f;
         free(bytes);
     } else {
+        /* The course's low-contrast test picture (common/image.h): most of it below 0.15, detail hidden
+         * in the shadows, a bright sun, and a grey ramp 0..1 along the bottom that shows the whole curve. */
         picture = (float *)host_alloc((size_t)width * height * sizeof(float));
-        synthetic_picture(picture, width, height);
+        test_picture(picture, width, height);
     }
     struct device_info dev;
     device_start(device, &dev);
@@ -182,7 +162,7 @@ int main(int argc, char **argv)
     size_t big_pixels = (size_t)n * n, big_bytes = big_pixels * sizeof(float);
     double copy_gbs = measure_copy_bandwidth(big_bytes);
     float *big = (float *)host_alloc(big_bytes), *big_rows = (float *)host_alloc(big_bytes);
-    synthetic_picture(big, (int)n, (int)n);
+    test_picture(big, (int)n, (int)n);
     CUDA_CHECK(cudaMalloc(&dev_in, big_bytes));
     CUDA_CHECK(cudaMalloc(&dev_out, big_bytes));
     CUDA_CHECK(cudaMemcpy(dev_in, big, big_bytes, cudaMemcpyHostToDevice));

@@ -136,7 +136,7 @@ static void fill_all(struct part *p, int count)
 /* Times on several GPUs, on one clock: GPU 0's stream records the start; every other stream waits for that
  * event before its work (a stream may wait for another GPU's event); each records `done` after its work,
  * and GPU 0's stream waits for all of them before it records the stop. */
-static void fork(struct part *p, int count, struct gpu_timer *timer)
+static void fork_streams(struct part *p, int count, struct gpu_timer *timer)
 {
     CUDA_CHECK(cudaSetDevice(p[0].gpu));
     gpu_timer_start(timer, p[0].stream);
@@ -144,7 +144,7 @@ static void fork(struct part *p, int count, struct gpu_timer *timer)
         CUDA_CHECK(cudaStreamWaitEvent(p[k].stream, timer->start, 0));
 }
 
-static float join(struct part *p, int count, struct gpu_timer *timer)
+static float join_streams(struct part *p, int count, struct gpu_timer *timer)
 {
     for (int k = 1; k < count; k++) {
         CUDA_CHECK(cudaSetDevice(p[k].gpu));
@@ -160,7 +160,7 @@ enum combine { WITH_NCCL, THROUGH_HOST };
 /* The whole normalisation, end to end: reduce each slice, combine the sums, divide each slice. */
 static float normalise(struct part *p, int count, enum combine how, double *host_totals, struct gpu_timer *timer)
 {
-    fork(p, count, timer);
+    fork_streams(p, count, timer);
     for (int k = 0; k < count; k++) {
         CUDA_CHECK(cudaSetDevice(p[k].gpu));
         partial_reduce<<<p[k].blocks, THREADS_PER_BLOCK, 0, p[k].stream>>>(p[k].slice, p[k].n, p[k].partial_sums);
@@ -199,7 +199,7 @@ static float normalise(struct part *p, int count, enum combine how, double *host
         divide_by_total<<<p[k].blocks, THREADS_PER_BLOCK, 0, p[k].stream>>>(p[k].slice, p[k].n, p[k].total);
         CHECK_LAUNCH();
     }
-    return join(p, count, timer);
+    return join_streams(p, count, timer);
 }
 
 /* ==== Checks ==== */
@@ -248,12 +248,12 @@ static struct stats time_allreduce(struct part *p, int count, void **buffers, si
 {
     double ms[MAX_REPS];
     for (int r = -1; r < reps; r++) {
-        fork(p, count, timer);
+        fork_streams(p, count, timer);
         NCCL_CHECK(ncclGroupStart());
         for (int k = 0; k < count; k++)
             NCCL_CHECK(ncclAllReduce(buffers[k], buffers[k], elements, type, ncclSum, p[k].comm, p[k].stream));
         NCCL_CHECK(ncclGroupEnd());
-        float t = join(p, count, timer);
+        float t = join_streams(p, count, timer);
         if (r >= 0)
             ms[r] = t;
     }

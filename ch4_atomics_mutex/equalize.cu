@@ -135,27 +135,6 @@ static void equalize_cpu(const unsigned char *in, unsigned char *out, long long 
         out[i] = table[in[i]];
 }
 
-/* Chapter 1's low-contrast test picture (adjust_log.cu's, repeated so that this file stands alone), as
- * bytes: most of it below 0.15, detail in the shadows, a bright sun, a grey ramp along the bottom. */
-static void synthetic_picture(unsigned char *image, int width, int height)
-{
-    for (int y = 0; y < height; y++)
-        for (int x = 0; x < width; x++) {
-            float u = (float)x / width, v = (float)y / height;
-            float value = 0.06f + 0.03f * sinf(18.0f * u) * sinf(14.0f * v);
-            float r = hypotf(u - 0.35f, v - 0.45f);
-            if (r < 0.25f)
-                value += 0.03f * (cosf(60.0f * r) > 0.0f);
-            if (u > 0.62f && u < 0.92f && v > 0.55f && v < 0.85f)
-                value += 0.025f * (((int)(u * 40) + (int)(v * 40)) % 2);
-            if (hypotf(u - 0.78f, v - 0.2f) < 0.08f)
-                value = 0.95f;
-            if (v > 0.92f)
-                value = u;
-            image[(size_t)y * width + x] = (unsigned char)(value * 255.0f + 0.5f);
-        }
-}
-
 struct gpu_image {
     unsigned char *in, *out, *table;
     unsigned int *histogram;
@@ -253,8 +232,8 @@ int main(int argc, char **argv)
                                                          0.114f * bytes[3 * i + 2] + 0.5f);
         free(bytes);
     } else {
-        picture = (unsigned char *)host_alloc((size_t)width * height);
-        synthetic_picture(picture, width, height);
+        picture = (unsigned char *)host_alloc((size_t)width * height);  /* chapter 1's picture, as bytes */
+        test_picture_bytes(picture, width, height);
     }
     struct device_info dev;
     device_start(device, &dev);
@@ -305,7 +284,7 @@ int main(int argc, char **argv)
     n = size_to_fit(&dev, "-n", n, 2, 2, 3, 0);
     long long count = n * n;
     unsigned char *big = (unsigned char *)host_alloc(count), *big_after = (unsigned char *)host_alloc(count);
-    synthetic_picture(big, (int)n, (int)n);
+    test_picture_bytes(big, (int)n, (int)n);
     if (equalize_and_check(big, big_after, (int)n, (int)n, blocks, cdf))
         return 1;
     double copy_gbs = measure_copy_bandwidth(count > (1 << 26) ? (size_t)count : (size_t)1 << 26);

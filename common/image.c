@@ -7,6 +7,7 @@
 #include <ctype.h>
 #include <errno.h>
 #include <fcntl.h>
+#include <math.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -158,4 +159,38 @@ void colormap(float value, float lo, float hi, unsigned char rgb[3])
     float f = x - i;
     for (int k = 0; k < 3; k++)
         rgb[k] = (unsigned char)(viridis[i][k] + f * (viridis[i + 1][k] - viridis[i][k]) + 0.5f);
+}
+
+/* The course's test picture, pixel (x, y) of width x height, in 0..1: most of it below 0.15, with detail
+ * hidden in the shadows (soft waves, rings and a checkerboard a few percent apart), one bright sun, and a
+ * grey ramp 0..1 along the bottom that shows a whole transfer curve (chapter 1's log, chapter 4's
+ * equalisation). */
+static float test_pixel(int x, int y, int width, int height)
+{
+    float u = (float)x / width, v = (float)y / height;
+    float value = 0.06f + 0.03f * sinf(18.0f * u) * sinf(14.0f * v);
+    float r = hypotf(u - 0.35f, v - 0.45f);
+    if (r < 0.25f)
+        value += 0.03f * (cosf(60.0f * r) > 0.0f);
+    if (u > 0.62f && u < 0.92f && v > 0.55f && v < 0.85f)
+        value += 0.025f * (((int)(u * 40) + (int)(v * 40)) % 2);
+    if (hypotf(u - 0.78f, v - 0.2f) < 0.08f)
+        value = 0.95f;
+    if (v > 0.92f)
+        value = u;
+    return value;
+}
+
+void test_picture(float *image, int width, int height)
+{
+    for (int y = 0; y < height; y++)
+        for (int x = 0; x < width; x++)
+            image[(size_t)y * width + x] = test_pixel(x, y, width, height);
+}
+
+void test_picture_bytes(unsigned char *image, int width, int height)
+{
+    for (int y = 0; y < height; y++)
+        for (int x = 0; x < width; x++)
+            image[(size_t)y * width + x] = (unsigned char)(test_pixel(x, y, width, height) * 255.0f + 0.5f);
 }

@@ -3,6 +3,8 @@
  *   write_ppm("out/a.ppm", rgb, width, height);             rgb holds 3 bytes a pixel
  *   unsigned char *p = read_pnm(path, &w, &h, &channels, error, sizeof error);   NULL + error text
  *   colormap(value, lo, hi, rgb);                           viridis: dark blue -> green -> yellow
+ *   test_picture(image, width, height);                     the course's low-contrast test picture, 0..1
+ *   test_picture_bytes(bytes, width, height);               the same as bytes 0..255
  * read_pnm takes what netpbm's readers take, stricter where they are lenient, and refuses the rest:
  * - a regular file (not a FIFO or a folder), binary P5 or P6, one image: a byte after the last sample
  *   is an error (netpbm would read it as the start of a second image);
@@ -22,6 +24,8 @@ void write_ppm(const char *path, const unsigned char *rgb, int width, int height
 unsigned char *read_pnm(const char *path, int *width, int *height, int *channels, char *error,
                         size_t error_size);
 void colormap(float value, float lo, float hi, unsigned char rgb[3]);
+void test_picture(float *image, int width, int height);
+void test_picture_bytes(unsigned char *image, int width, int height);
 
 #define PNM_MAX_SIDE 65536
 #define PNM_MAX_BYTES (1ull << 31)

@@ -191,6 +191,27 @@ static void read_big_header_small_memory(void)
     exit(!back && strstr(error, "truncated") ? 0 : 1);
 }
 
+/* The test picture: 0..1 everywhere, mostly dark, the grey ramp along the bottom, and the byte version
+ * the rounded float version. */
+static void test_test_picture(void)
+{
+    enum { W = 300, H = 200 };
+    static float f[W * H];
+    static unsigned char b[W * H];
+    test_picture(f, W, H);
+    test_picture_bytes(b, W, H);
+    int in_range = 1, bytes_match = 1, dark = 0;
+    for (int i = 0; i < W * H; i++) {
+        in_range &= f[i] >= 0.0f && f[i] <= 1.0f;
+        bytes_match &= b[i] == (unsigned char)(f[i] * 255.0f + 0.5f);
+        dark += f[i] < 0.15f;
+    }
+    ok(in_range, "test_picture: every pixel in 0..1");
+    ok(bytes_match, "test_picture_bytes: the float picture, rounded to bytes");
+    ok(dark > W * H * 3 / 4, "test_picture: most of it dark (below 0.15)");
+    ok(f[(H - 1) * W] == 0.0f && f[(H - 1) * W + W / 2] == 0.5f, "test_picture: the grey ramp along the bottom");
+}
+
 static void test_pnm(void)
 {
     int w = 0, h = 0, c = 0;
@@ -632,6 +653,7 @@ int main(void)
     test_stats();
     test_relative_error();
     test_colormap();
+    test_test_picture();
     test_pnm();
     test_csv();
     test_text();
