@@ -10,6 +10,7 @@
 #include "../common/check.h"
 #include "../common/cli.h"
 #include "../common/device.h"
+#include "../common/stats.h"
 
 /* The global index: which block we are in, times the block's width, plus our place in the block. */
 __device__ long long global_index(void)
@@ -104,5 +105,5 @@ int main(int argc, char **argv)
     printf("\nN = %lld with %d threads per block: ceil(N / %d) = %lld blocks, %lld idle threads\n", n,
            threads_per_block, threads_per_block, blocks, blocks * threads_per_block - n);
     failures += add_and_check(n, (int)blocks, threads_per_block, 0);
-    return failures ? 1 : 0;
+    return exit_status(failures);
 }

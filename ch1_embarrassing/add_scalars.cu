@@ -8,6 +8,7 @@
 #include "../common/check.h"
 #include "../common/cli.h"
 #include "../common/device.h"
+#include "../common/stats.h"
 
 /* One thread writes a + b into a one-element device array: the only way out of a kernel is memory. */
 __global__ void add_scalars(float a, float b, float *c)
@@ -37,5 +38,5 @@ int main(int argc, char **argv)
     printf("%.1f + %.1f = %.1f\n", (float)a, (float)b, c);
     float want = (float)a + (float)b;
     int failures = check(c == want, "GPU sum %g equals the CPU's %g", c, want);
-    return failures ? 1 : 0;
+    return exit_status(failures);
 }

@@ -211,5 +211,5 @@ int main(int argc, char **argv)
     free(big_rows);
     free(picture);
     free(corrected);
-    return 0;
+    return exit_status(0);
 }

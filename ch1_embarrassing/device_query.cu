@@ -9,6 +9,7 @@
 #include "../common/check.h"
 #include "../common/cli.h"
 #include "../common/device.h"
+#include "../common/stats.h"
 
 /* Each thread counts itself; the total shows how many threads really ran. */
 __global__ void count_threads(unsigned long long *count)
@@ -106,5 +107,5 @@ int main(int argc, char **argv)
     failures += check(refused(err), "a grid of 1 x %d blocks is refused: %s",
                       p.maxGridSize[1] + 1, cudaGetErrorName(err));
     CUDA_CHECK(cudaFree(dev_count));
-    return failures ? 1 : 0;
+    return exit_status(failures);
 }

@@ -189,6 +189,8 @@ int main(int argc, char **argv)
         }
         print_bandwidth(names[v], stats_of(ms, reps), 3.0 * bytes, copy_gbs, "of copy");
     }
+    /* Part 1's figures are a mean and a standard deviation of 101 runs, these lines' median leads. */
+    print_article("Part 1, a T4, N = 1e6, mean +- std of 101 runs: add_array 131 +- 36 us, add_array_gs 140 +- 36 us");
     /* The CPU on one core, by the wall clock; c was written once above, so no first-touch page faults. */
     int cpu_reps = reps < 5 ? reps : 5;
     for (int r = 0; r < cpu_reps; r++) {
@@ -215,5 +217,5 @@ int main(int argc, char **argv)
     free(a);
     free(b);
     free(c);
-    return 0;
+    return exit_status(0);
 }

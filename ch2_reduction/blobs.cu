@@ -16,6 +16,7 @@
 #include "../common/csv.h"
 #include "../common/device.h"
 #include "../common/image.h"
+#include "../common/stats.h"
 
 enum { TILE = 16, SIDE = 1024 };
 
@@ -104,7 +105,7 @@ int main(int argc, char **argv)
         CUDA_CHECK(cudaFree(dev_image));
         free(image);
         free(image_wrong);
-        return failures ? 1 : 0;
+        return exit_status(failures);
     }
 
     /* Zero the picture first, so that every pixel shown is one the wrong kernel wrote. Its race is not on
@@ -129,5 +130,5 @@ int main(int argc, char **argv)
     CUDA_CHECK(cudaFree(dev_image));
     free(image);
     free(image_wrong);
-    return failures ? 1 : 0;
+    return exit_status(failures);
 }

@@ -314,5 +314,5 @@ int main(int argc, char **argv)
     CUDA_CHECK(cudaFree(sink));
     free(host_partials);
     free(ms);
-    return 0;
+    return exit_status(0);
 }

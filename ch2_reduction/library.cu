@@ -111,6 +111,8 @@ int main(int argc, char **argv)
            reps, copy_gbs);
     print_bandwidth("CUB, result on device", kernel, bytes, copy_gbs, "of copy");
     print_bandwidth("CUB + copy to host (wall)", stats_of(ms, reps), bytes, copy_gbs, "of copy");
+    print_article("Part 2, N = 1e9 on Colab, host clock with the copy of the sum: Numba's cuda.reduce 20 +- 0 ms "
+                  "(its reduce_better 23 +- 1 ms)");
     if (bytes < dev.l2_bytes)
         printf("note: the array (%.1f MB) fits in the L2 cache; repeated runs read it from there.\n", bytes / 1e6);
 
@@ -120,5 +122,5 @@ int main(int argc, char **argv)
     CUDA_CHECK(cudaFree(dev_sum));
     free(a);
     free(ms);
-    return 0;
+    return exit_status(0);
 }

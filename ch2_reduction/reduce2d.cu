@@ -253,6 +253,8 @@ int main(int argc, char **argv)
         print_bandwidth(shapes[k].name, time_launch(REDUCE2D, shapes[k], &b, &timer, ms, reps), bytes, cub_gbs,
                         "of CUB");
     print_bandwidth(names[LIBRARY], cub, bytes, 0, "");
+    print_article("Part 2, 20000 x 20000 on Colab, 16 x 16 threads, 64 x 64 blocks, host clock with the copy of the "
+                  "partial sums: 11 +- 0 ms");
     if (bytes < dev.l2_bytes)
         printf("note: the array (%.1f MB) fits in the L2 cache; repeated runs read it from there.\n", bytes / 1e6);
 
@@ -264,5 +266,5 @@ int main(int argc, char **argv)
     free(a);
     free(host_partials);
     free(ms);
-    return 0;
+    return exit_status(0);
 }

@@ -173,5 +173,5 @@ int main(int argc, char **argv)
     CUDA_CHECK(cudaFree(dev_sum));
     free(a);
     free(ms);
-    return 0;
+    return exit_status(0);
 }

@@ -274,5 +274,5 @@ int main(int argc, char **argv)
     }
     free(ms);
     free(queue);
-    return 0;
+    return exit_status(0);
 }

@@ -462,5 +462,5 @@ int main(int argc, char **argv)
         NCCL_CHECK(ncclCommDestroy(comms[k]));
     CUDA_CHECK(cudaFreeHost(chunk));
     CUDA_CHECK(cudaFreeHost(host_totals));
-    return failures ? 1 : 0;
+    return exit_status(failures);
 }

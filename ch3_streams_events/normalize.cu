@@ -9,6 +9,7 @@
 #include "../common/check.h"
 #include "../common/cli.h"
 #include "../common/device.h"
+#include "../common/stats.h"
 
 /* 256 threads a block: an element goes through the tree's TREE_ADDITIONS = log2(256) additions. */
 enum { THREADS_PER_BLOCK = 256, TREE_ADDITIONS = 8 };
@@ -118,5 +119,5 @@ int main(int argc, char **argv)
     CUDA_CHECK(cudaFree(dev_partial_sums));
     CUDA_CHECK(cudaFree(dev_sum));
     CUDA_CHECK(cudaFreeHost(a));
-    return failures ? 1 : 0;
+    return exit_status(failures);
 }

@@ -270,5 +270,5 @@ int main(int argc, char **argv)
     for (int b = 0; b < 2; b++)
         CUDA_CHECK(cudaFreeHost(host[b]));
     free(check_host);
-    return failures ? 1 : 0;
+    return exit_status(failures);
 }

@@ -15,6 +15,7 @@
 #include "../common/cli.h"
 #include "../common/csv.h"
 #include "../common/device.h"
+#include "../common/stats.h"
 
 /* 256 threads a block: an element goes through the tree's TREE_ADDITIONS = log2(256) additions. */
 enum { THREADS_PER_BLOCK = 256, TREE_ADDITIONS = 8 };
@@ -181,6 +182,8 @@ int main(int argc, char **argv)
                "(stage bars add up to: copies in %.2f, kernels %.2f, copies out %.2f ms)\n",
                modes[m], counts[m], counts[m] > 1 ? "s" : " ", last, copy_in, kernels, copy_out);
     }
+    print_article("Part 3 (Examples 3.6, 3.7), 10 arrays of 1e7 float32 on a T4, pinned inside the loop: 1 stream "
+                  "113.16 ms, 10 streams 108.50 ms");
     csv_close(csv);
     printf("wrote %s (make figures draws it as a Gantt chart)\n", csv_path);
 
@@ -195,5 +198,5 @@ int main(int argc, char **argv)
             CUDA_CHECK(cudaEventDestroy(marks[i][s]));
     }
     CUDA_CHECK(cudaEventDestroy(start));
-    return failures ? 1 : 0;
+    return exit_status(failures);
 }

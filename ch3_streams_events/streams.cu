@@ -209,6 +209,7 @@ int main(int argc, char **argv)
            pageable ? "pageable" : "pinned", dev.copy_engines);
     printf("host->device %.1f GB/s, device->host %.1f GB/s (measured now): transfer bound %.2f ms (%s)\n\n", h2d,
            d2h, bound, dev.copy_engines >= 2 ? "the two directions overlap" : "one copy engine: in, then out");
+    record_value("transfer bound", bound, "ms");
 
     /* Three ways: one stream; K streams as the article; K streams with the copies in chained. */
     enum way { ONE, MANY, CHAINED, WAYS };
@@ -238,6 +239,8 @@ int main(int argc, char **argv)
         printf("  = %.2f x the bound; host clock %.2f ms; queueing %.3f ms per array\n", s.median / bound,
                host_total / reps, queue_ms);
     }
+    print_article("Part 3 (Examples 3.1, 3.2), 10 arrays of 1e7 float32 on a T4, host clock, each array pinned and "
+                  "allocated in the loop: 10 streams 158.13 ms, 1 stream 208.43 ms, about 12 ms to queue each array");
     printf("\nspeed-up over 1 stream: %.2fx with %d streams as in the article, %.2fx with the copies in chained\n",
            medians[ONE] / medians[MANY], stream_count, medians[ONE] / medians[CHAINED]);
     if (pageable)
@@ -259,5 +262,5 @@ int main(int argc, char **argv)
         CUDA_CHECK(cudaFree(jobs[i].dev_sum));
     }
     free(ms);
-    return failures ? 1 : 0;
+    return exit_status(failures);
 }

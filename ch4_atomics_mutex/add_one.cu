@@ -11,6 +11,7 @@
 #include "../common/check.h"
 #include "../common/cli.h"
 #include "../common/device.h"
+#include "../common/stats.h"
 
 /* Example 4.1: the race, in global memory. */
 __global__ void add_one(int *x)
@@ -105,5 +106,5 @@ int main(int argc, char **argv)
     failures += check(shared_atomic == expected, "atomicAdd in shared memory counts %d of %d", shared_atomic,
                       expected);
     CUDA_CHECK(cudaFree(dev_x));
-    return failures ? 1 : 0;
+    return exit_status(failures);
 }

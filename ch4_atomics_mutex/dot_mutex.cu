@@ -190,7 +190,9 @@ int main(int argc, char **argv)
                 else
                     say_runs_take(t, reps);
             }
-            print_time(names[v], stats_of(ms, reps));
+            char label[64];
+            snprintf(label, sizeof label, "%s, %d blocks", names[v], grids[g]);
+            print_time(label, stats_of(ms, reps));
             printf("  %6.0f GB/s\n", 2.0 * bytes / (stats_of(ms, reps).median * 1e-3) / 1e9);
         }
     }
@@ -207,5 +209,5 @@ int main(int argc, char **argv)
     free(b);
     free(host_partials);
     free(ms);
-    return 0;
+    return exit_status(0);
 }

@@ -153,5 +153,5 @@ int main(int argc, char **argv)
     CUDA_CHECK(cudaFree(dev_histo));
     free(text);
     free(ms);
-    return 0;
+    return exit_status(0);
 }

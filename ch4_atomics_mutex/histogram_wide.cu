@@ -215,5 +215,5 @@ int main(int argc, char **argv)
     CUDA_CHECK(cudaFree(w.temp));
     free(text);
     free(ms);
-    return 0;
+    return exit_status(0);
 }

@@ -10,6 +10,7 @@
 #include "../common/check.h"
 #include "../common/cli.h"
 #include "../common/device.h"
+#include "../common/stats.h"
 #include "../common/timer.h"
 
 /* Every thread of the per-thread version takes the one lock in turn, and each hand-over crosses the
@@ -112,5 +113,5 @@ int main(int argc, char **argv)
     }
     CUDA_CHECK(cudaFree(dev_x));
     CUDA_CHECK(cudaFree(dev_mutex));
-    return failures ? 1 : 0;
+    return exit_status(failures);
 }

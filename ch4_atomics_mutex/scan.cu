@@ -604,5 +604,5 @@ int main(int argc, char **argv)
     CUDA_CHECK(cudaFree(sink));
     free(chunk);
     free(ms);
-    return 0;
+    return exit_status(0);
 }

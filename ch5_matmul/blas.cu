@@ -152,6 +152,9 @@ int main(int argc, char **argv)
            dev.peak_fp64_matrix_gflops > dev.peak_fp64_gflops ? " x 2 on the tensor cores" : "", dev.clock_khz / 1e6);
     print_flops("cublasDgemm alone", gemm, flops, dev.peak_fp64_matrix_gflops, "of the FP64 peak");
     print_flops("with copies in and out", stats_of(ms, reps), flops, dev.peak_fp64_matrix_gflops, "of the FP64 peak");
+    /* The page's CuPy product was int64, CuPy's own kernel (no integer GEMM in cuBLAS): not this call. */
+    print_article("French page, n = 10112 on Colab, end to end: CuPy's int64 A @ B 1.07 s against its Numba tiled "
+                  "kernel 5.67 s, \"1 to 6\"");
 
     gpu_timer_destroy(&timer);
     CUBLAS_CHECK(cublasDestroy(handle));
@@ -165,5 +168,5 @@ int main(int argc, char **argv)
     free(Bd);
     free(Cd);
     free(ms);
-    return 0;
+    return exit_status(0);
 }

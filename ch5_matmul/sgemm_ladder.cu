@@ -844,5 +844,5 @@ int main(int argc, char **argv)
     free(row_norm);
     free(col_norm);
     free(ms);
-    return 0;
+    return exit_status(0);
 }

@@ -10,7 +10,9 @@
  * output path where no file can be made (checked for defaults too, before any GPU work: output.h) and
  * an input that is not a readable regular file. cli_given("-n") says whether the user gave -n, or the
  * program may change its default (size_to_fit in device.h). cli_usage_error(argv[0], "...") ends
- * with exit 2 for a conflict between options that the table cannot express. */
+ * with exit 2 for a conflict between options that the table cannot express. A program whose table has
+ * no --csv gets one: cli_results_path() is its FILE (or NULL), and stats.h writes every measurement the
+ * program prints there. */
 #ifndef COMMON_CLI_H
 #define COMMON_CLI_H
 #ifdef __cplusplus
@@ -40,7 +42,8 @@ struct cli_option {
 #define COUNT_OF(array) ((int)(sizeof(array) / sizeof((array)[0])))
 
 int cli_parse(int argc, char **argv, const char *about, const struct cli_option *options, int count);
-int cli_given(const char *name);  /* 1 if the user gave this option, so a default may be changed */
+int cli_given(const char *name);
+const char *cli_results_path(void);  /* the built-in --csv FILE, or NULL */  /* 1 if the user gave this option, so a default may be changed */
 void cli_usage_error(const char *program, const char *fmt, ...) __attribute__((format(printf, 2, 3), noreturn));
 int parse_number(const char *text, int whole, double min, double max, double *value, const char **why);
 

@@ -126,6 +126,8 @@ void device_start(int id, struct device_info *dev)
     printf("device %d: %s, compute capability %d.%d, %d SMs, %.1f GiB (%.1f free), L2 %.0f MiB\n",
            id, dev->name, dev->major, dev->minor, dev->sms, total / GIB, free_bytes / GIB,
            dev->l2_bytes / 1048576.0);
+    if (cli_results_path())
+        results_open(cli_results_path(), dev);  /* --csv: stats.h writes each measurement printed */
     if (!exact)
         printf("note: compute capability %d.%d is not in common/device.c's table; its FP32/FP64 peaks "
                "assume %d.%d's lanes per SM\n", dev->major, dev->minor, arch->major, arch->minor);

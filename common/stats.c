@@ -1,7 +1,9 @@
 /* stats.c: see stats.h. */
 #include "stats.h"
+#include "csv.h"
 
 #include <math.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -37,7 +39,67 @@ struct stats stats_of(const double *values, int count)
     return s;
 }
 
-void print_time(const char *label, struct stats ms)
+/* The measurements file of --csv: one row for each line printed by print_* and each record_value. */
+static FILE *results;
+
+void results_open(const char *path, const struct device_info *dev)
+{
+    if (!results)  /* a program on several GPUs starts each: one file */
+        results = csv_open(path, dev, "measurement,runs,median_ms,mean_ms,std_ms,min_ms,max_ms,rate,unit,percent,of");
+}
+
+/* A row; commas in the texts become semicolons, so that the columns stay columns. */
+static void record(const char *label, struct stats ms, double rate, const char *unit, double percent,
+                   const char *of)
+{
+    if (!results)
+        return;
+    char text[3][128];
+    const char *from[3] = {label, unit, of};
+    for (int k = 0; k < 3; k++) {
+        snprintf(text[k], sizeof text[k], "%s", from[k] ? from[k] : "");
+        for (char *c = text[k]; *c; c++)
+            if (*c == ',' || *c == '\n')
+                *c = ';';
+    }
+    char timing[160] = ",,,,,";
+    if (ms.count > 0)
+        snprintf(timing, sizeof timing, "%d,%.6g,%.6g,%.6g,%.6g,%.6g", ms.count, ms.median, ms.mean, ms.std, ms.min,
+                 ms.max);
+    char rate_text[32] = "", percent_text[32] = "";
+    if (!isnan(rate))
+        snprintf(rate_text, sizeof rate_text, "%.6g", rate);
+    if (!isnan(percent))
+        snprintf(percent_text, sizeof percent_text, "%.4g", percent);
+    csv_row(results, "%s,%s,%s,%s,%s,%s", text[0], timing, rate_text, text[1], percent_text, text[2]);
+}
+
+void record_value(const char *measurement, double value, const char *unit)
+{
+    struct stats none = {0, NAN, NAN, NAN, NAN, NAN};
+    record(measurement, none, value, unit, NAN, "");
+}
+
+int exit_status(int failures)
+{
+    if (results && !failures)
+        csv_close(results);  /* else output.h removes the temporary file at exit: no file of a failed run */
+    results = NULL;
+    return failures ? 1 : 0;
+}
+
+/* One line, the same in every program, under the measurement it answers. */
+void print_article(const char *fmt, ...)
+{
+    va_list args;
+    va_start(args, fmt);
+    printf("  article: ");
+    vprintf(fmt, args);
+    printf("\n");
+    va_end(args);
+}
+
+static void print_median(const char *label, struct stats ms)
 {
     double scale = 1.0;
     const char *unit = "ms";
@@ -52,24 +114,33 @@ void print_time(const char *label, struct stats ms)
            ms.mean * scale, ms.std * scale, unit, ms.count);
 }
 
+void print_time(const char *label, struct stats ms)
+{
+    print_median(label, ms);
+    record(label, ms, NAN, "", NAN, "");
+}
+
 void print_bandwidth(const char *label, struct stats ms, double bytes, double limit_gbs,
                      const char *limit_name)
 {
     double gbs = bytes / (ms.median * 1e-3) / 1e9;
-    print_time(label, ms);
+    print_median(label, ms);
     printf("  %7.1f GB/s", gbs);
     if (limit_gbs > 0)
         printf(" = %5.1f%% %s", 100.0 * gbs / limit_gbs, limit_name);
     printf("\n");
+    record(label, ms, gbs, "GB/s", limit_gbs > 0 ? 100.0 * gbs / limit_gbs : NAN, limit_gbs > 0 ? limit_name : "");
 }
 
 void print_flops(const char *label, struct stats ms, double flops, double limit_gflops,
                  const char *limit_name)
 {
     double gflops = flops / (ms.median * 1e-3) / 1e9;
-    print_time(label, ms);
+    print_median(label, ms);
     printf("  %8.1f GFLOP/s", gflops);
     if (limit_gflops > 0)
         printf(" = %5.1f%% %s", 100.0 * gflops / limit_gflops, limit_name);
     printf("\n");
+    record(label, ms, gflops, "GFLOP/s", limit_gflops > 0 ? 100.0 * gflops / limit_gflops : NAN,
+           limit_gflops > 0 ? limit_name : "");
 }

@@ -1,7 +1,11 @@
 /* stats.h: summarise repeated timings, and print them as time, bandwidth or arithmetic rate.
  *   struct stats s = stats_of(ms, reps);
  *   print_bandwidth("grid-stride", s, bytes_moved, limit_gbs, "of the copy bandwidth");
- * Times are in milliseconds; the printed unit (s, ms, us) follows the median's size. */
+ *   print_article("Part 1, a T4: add_array 131 +- 36 us");   the source's own figure for the same thing
+ * Times are in milliseconds; the printed unit (s, ms, us) follows the median's size.
+ * With --csv FILE (cli.h gives it to every program without a --csv of its own) each print_* line is also
+ * a row of FILE, and so is each record_value("transfer bound", 7.25, "ms"); device_start opens FILE, and
+ *   return exit_status(failures);              at the end of main: 0 or 1, and FILE appears only on 0 */
 #ifndef COMMON_STATS_H
 #define COMMON_STATS_H
 #ifdef __cplusplus
@@ -19,6 +23,12 @@ void print_bandwidth(const char *label, struct stats ms, double bytes, double li
                      const char *limit_name);
 void print_flops(const char *label, struct stats ms, double flops, double limit_gflops,
                  const char *limit_name);
+void record_value(const char *measurement, double value, const char *unit);
+void print_article(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+
+struct device_info;
+void results_open(const char *path, const struct device_info *dev);
+int exit_status(int failures);
 
 #ifdef __cplusplus
 }

@@ -453,6 +453,58 @@ static struct device_info test_device(void)
     return dev;
 }
 
+/* --csv for every program: each print_* line a row, the file written only by exit_status(0). */
+static void results_of_a_failed_run(void)
+{
+    struct device_info dev = test_device();
+    results_open(scratch_path("results/failed.csv"), &dev);
+    struct stats s = {3, 2.0, 2.0, 0.0, 2.0, 2.0};
+    print_time("kernel", s);
+    exit(exit_status(1));  /* a check failed: no file */
+}
+
+static void results_of_a_good_run(void)
+{
+    struct device_info dev = test_device();
+    const char *path = scratch_path("results/t.csv");
+    results_open(path, &dev);
+    struct stats s = {3, 2.0, 2.5, 0.5, 1.5, 3.0};
+    print_bandwidth("kernel, tree", s, 4e9, 4000.0, "of copy");  /* 2000 GB/s, 50% */
+    print_flops("gemm", s, 2e12, 0, "");
+    print_time("CPU", s);
+    record_value("transfer bound", 7.25, "ms");
+    if (access(path, F_OK) == 0)
+        exit(3);  /* the file must not appear before exit_status */
+    exit(exit_status(0));
+}
+
+static void test_results(void)
+{
+    char path[512];  /* scratch_path's buffer is reused */
+    snprintf(path, sizeof path, "%s", scratch_path("results/t.csv"));
+    char *output = NULL;
+    ok(in_child(results_of_a_good_run, NULL, &output) == 0, "--csv: exit_status(0) returns 0, no file before it");
+    const char *text = read_text(path);
+    ok(strstr(text, "\nmeasurement,runs,median_ms,mean_ms,std_ms,min_ms,max_ms,rate,unit,percent,of\n"
+                    "kernel; tree,3,2,2.5,0.5,1.5,3,2000,GB/s,50,of copy\n"
+                    "gemm,3,2,2.5,0.5,1.5,3,1e+06,GFLOP/s,,\n"
+                    "CPU,3,2,2.5,0.5,1.5,3,,,,\n"
+                    "transfer bound,,,,,,,7.25,ms,,\n") != NULL,
+       "--csv: one row per line printed, commas in labels made semicolons, then record_value's");
+    int code = in_child(results_of_a_failed_run, NULL, &output);
+    ok(code == 1 && access(scratch_path("results/failed.csv"), F_OK) != 0 &&
+           !strstr(read_text(scratch_path("results/failed.csv")), "kernel"),
+       "--csv: a run whose check failed exits 1 and leaves no file");
+    const char *csv = NULL;
+    char *argv[] = {"prog", "--csv", path, NULL};
+    struct cli_option none[] = {{"-n", CLI_INT, &code, 0, 10, "N"}};
+    cli_parse(3, argv, "test", none, 1);
+    ok(cli_results_path() && !strcmp(cli_results_path(), path), "cli: --csv is built in where a program has none");
+    struct cli_option own[] = {{"--csv", CLI_OUTPUT_FILE, &csv, 0, 0, "FILE"}};
+    cli_parse(3, argv, "test", own, 1);
+    ok(cli_results_path() == NULL && csv && !strcmp(csv, path), "cli: a program's own --csv takes the option");
+}
+
 /* Children for test_output: each writes out/t.csv, over an old one, and fails a different way. */
 static void write_rows(void)
 {
@@ -656,6 +708,7 @@ int main(void)
     test_test_picture();
     test_pnm();
     test_csv();
+    test_results();
     test_text();
     test_output();
     test_checks();
