@@ -1,6 +1,7 @@
 #!/bin/sh
 # make figures: every figure of the course as PNG in figures/.
-# 1. On a GPU machine, run the programs that feed the figures (the producers below), into output/.
+# 1. On a GPU machine, run the programs that feed the figures and the READMEs' results tables (the
+#    producers below), into output/; their printed output goes to output/run.log.
 # 2. Render each gnuplot script from output/ when all its data is there, else from the data committed
 #    in figures/data/ (the CSV files, and the images gzipped: unpacked into a temporary folder here).
 # FIGURES_OUT=DIR renders into DIR instead of figures/ (make test does, from the committed data only,
@@ -11,15 +12,33 @@ set -u
 out=${FIGURES_OUT:-figures}
 producers="
 ch1_embarrassing/adjust_log -n 2000 -r 3 -o output/ch1
+ch1_embarrassing/grid_stride -n 1e8 --csv output/results/grid_stride_1e8.csv
 ch2_reduction/blobs -o output/ch2
+ch2_reduction/naive --csv output/results/reduce_naive.csv
+ch2_reduction/better --csv output/results/better.csv
+ch2_reduction/library --csv output/results/library.csv
 ch2_reduction/ladder -r 11 --csv output/ch2/ladder.csv
+ch2_reduction/reduce2d --csv output/results/reduce2d.csv
+ch3_streams_events/events --csv output/results/events.csv
 ch3_streams_events/stream_timing --csv output/ch3/stream_timeline.csv
+ch3_streams_events/streams --csv output/results/streams.csv
+ch3_streams_events/streams --streams 2 --csv output/results/streams_2.csv
+ch3_streams_events/streams --pageable -r 3 --csv output/results/streams_pageable.csv
+ch3_streams_events/vector_add_streams --csv output/results/vector_add_streams.csv
+ch3_streams_events/graphs --csv output/ch3/graphs.csv
 ch3_streams_events/multi_gpu --sweep --csv output/ch3/multi_gpu.csv
 ch3_streams_events/peers --csv output/ch3/peers.csv
-ch4_atomics_mutex/histogram -r 5 --csv output/ch4/histogram.csv
+ch4_atomics_mutex/histogram -r 5 --counts output/ch4/histogram.csv --csv output/results/histogram.csv
+ch4_atomics_mutex/histogram -n 1e9 -r 11 --counts /dev/null --csv output/results/histogram_1e9.csv
+ch4_atomics_mutex/histogram_wide --csv output/results/histogram_wide.csv
+ch4_atomics_mutex/histogram_wide -n 1e9 -r 11 --csv output/results/histogram_wide_1e9.csv
 ch4_atomics_mutex/histogram_sweep --csv output/ch4/histogram_sweep.csv
+ch4_atomics_mutex/dot_mutex --csv output/results/dot_mutex.csv
 ch4_atomics_mutex/scan --csv output/ch4/scan.csv
-ch4_atomics_mutex/equalize -o output/ch4
+ch4_atomics_mutex/equalize -o output/ch4 --csv output/results/equalize.csv
+ch5_matmul/naive -n 2500 --csv output/results/naive.csv
+ch5_matmul/shared --csv output/results/shared.csv
+ch5_matmul/blas --csv output/results/blas.csv
 ch5_matmul/sgemm_ladder --csv output/ch5/sgemm_ladder.csv
 "
 # script: the data files it reads (relative to the data folder)
@@ -39,13 +58,16 @@ if [ -z "${FIGURES_DATA:-}" ] && nvidia-smi -L >/dev/null 2>&1; then
     start=$(date +%s)
     . tests/tap.sh  # gpu_count
     gpus=$(gpu_count)
+    mkdir -p output
+    { nvidia-smi -L; nvcc --version | tail -n 2; } >output/run.log 2>&1
     echo "$producers" | grep -v '^$' | while read -r line; do
         case "$line" in ch3_streams_events/multi_gpu*|ch3_streams_events/peers*)
             # Their figure is about several GPUs: on one, the committed data stays.
             [ "$gpus" -ge 2 ] || { echo "figures: $line needs 2 GPUs or more; skipped"; continue; } ;;
         esac
         echo "figures: $line"
-        make -s "${line%% *}" && ./$line >/dev/null || { echo "figures: '$line' failed" >&2; exit 1; }
+        echo "=== $line" >>output/run.log
+        make -s "${line%% *}" && ./$line >>output/run.log 2>&1 || { echo "figures: '$line' failed" >&2; exit 1; }
     done || exit 1
     echo "figures: data made in $(( $(date +%s) - start )) s"
 fi

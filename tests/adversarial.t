@@ -27,16 +27,16 @@ cat "$dir/tap"
 count=$(grep -c '^ok\|^not ok' "$dir/tap")
 failed=$(grep -c '^not ok' "$dir/tap")
 
-# A write that fails half-way (ulimit -f: 1 KiB, the histogram's CSV is 3 KiB) exits 1; the old file
+# A write that fails half-way (ulimit -f: 1 KiB, the histogram's counts are 3 KiB) exits 1; the old file
 # stays whole and no temporary file is left beside it.
 if have_gpu; then
     echo "old contents" >"$dir/histogram.csv"
-    (ulimit -f 1; ./ch4_atomics_mutex/histogram -r 1 --csv "$dir/histogram.csv" >"$out" 2>&1); code=$?
+    (ulimit -f 1; ./ch4_atomics_mutex/histogram -r 1 --counts "$dir/histogram.csv" >"$out" 2>&1); code=$?
     [ "$code" = 1 ] && grep -q "cannot write .*File too large" "$out" &&
         [ "$(cat "$dir/histogram.csv")" = "old contents" ] && [ -z "$(ls -A "$dir" | grep '^\.')" ]
-    ok $? "histogram --csv past ulimit -f: exit 1, the old file intact, no temporary file" \
+    ok $? "histogram --counts past ulimit -f: exit 1, the old file intact, no temporary file" \
         "exit $code: $(tail -n 2 "$out"); $(ls -A "$dir")"
 else
-    skip "histogram --csv past ulimit -f: exit 1, the old file intact" "no GPU"
+    skip "histogram --counts past ulimit -f: exit 1, the old file intact" "no GPU"
 fi
 done_testing

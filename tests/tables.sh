@@ -1,9 +1,10 @@
 #!/bin/sh
 # tests/tables.sh [--write]: the READMEs' results tables, rendered from the CSV committed in
 # figures/data/. A table between
-#     <!-- table NAME: CSV -->
+#     <!-- table NAME: CSV... -->
 #     <!-- end table -->
-# in any README.md is what recipe NAME below makes of figures/data/CSV. Without --write, each table is
+# in any README.md is what recipe NAME below makes of the files figures/data/CSV (one or more). The
+# files in results/ are the --csv of the programs (common/stats.h): one row per line they print. Without --write, each table is
 # compared with its rendering and any difference is printed (exit 1): a number edited by hand, or data
 # changed without `make tables`. With --write (make tables), the READMEs are rewritten from the data.
 set -u
@@ -13,15 +14,25 @@ trap 'rm -rf "$tmp"' EXIT
 
 # Times as the READMEs write them: microseconds below 1 ms, else milliseconds.
 AWK_LIB='
-function t(ms) { return ms < 1 ? sprintf("%.0f us", ms * 1e3) : (ms < 100 ? sprintf("%.2f ms", ms) : sprintf("%.1f ms", ms)) }
+function t(ms) { return ms < 1 ? sprintf("%.0f us", ms * 1e3) : ms < 100 ? sprintf("%.2f ms", ms) : ms < 1e3 ? sprintf("%.1f ms", ms) : sprintf("%.2f s", ms / 1e3) }
 function x(r) { return r < 2 ? sprintf("%.2fx", r) : sprintf("%.1fx", r) }
 function e(n) { return n >= 1e3 && n == 10 ^ int(log(n) / log(10) + 0.5) ? sprintf("1e%d", int(log(n) / log(10) + 0.5)) : n }
+# The run a file comes from: its first line, "# device: NAME, compute capability ..., DATE TIME UTC".
+function run(f) { return dev[base(f)] }
+function base(f) { sub(/.*\//, "", f); sub(/\.csv$/, "", f); return f }
+function pct(r) { return sprintf("%.0f%%", 100 * r) }
 BEGIN { FS = "," }
-/^#/ || NR == 2 { next }
+FNR == 1 { line = $0; sub(/^# device: /, "", line); sub(/ [0-9:]+ UTC$/, "", line); dev[base(FILENAME)] = line }
+/^#/ || FNR == 2 { next }
+# A results file (stats.h): M = median ms, R = rate (GB/s, GFLOP/s or a value), P = percent of its limit.
+{ M[base(FILENAME), $1] = $3; R[base(FILENAME), $1] = $8; P[base(FILENAME), $1] = $10 }
 '
 
-render() {  # render NAME FILE: the table, header included
-    case $1 in
+render() {  # render NAME FILE...: the table, header included
+    name=$1
+    shift
+    for f in "$@"; do [ -f "$f" ] || { echo "tables.sh: $f: no such file" >&2; return 1; }; done
+    case $name in
     sgemm_fp32) awk "$AWK_LIB"'
         { g[$1, $2] = $6; if ($1 == "sized") tile[$2] = $8 }
         END {
@@ -36,7 +47,7 @@ render() {  # render NAME FILE: the table, header included
                 printf "%s | %.1f (%s) | %.1f | %.0f%% |\n", line, g["sized", n] / 1e3, tile[n], g["cublas", n] / 1e3,
                        100 * g["sized", n] / g["cublas", n]
             }
-        }' "$2" ;;
+        }' "$@" ;;
     sgemm_tf32) awk "$AWK_LIB"'
         { g[$1, $2] = $6; err[$1, $2] = $7 }
         END {
@@ -48,7 +59,7 @@ render() {  # render NAME FILE: the table, header included
                 printf "| %d | %.1f | %.1f | %.0f%% | %.1e | %.1e |\n", n, g["tf32", n] / 1e3, g["cublas_tf32", n] / 1e3,
                        100 * g["tf32", n] / g["cublas_tf32", n], err["tf32", n], err["cublas_tf32", n]
             }
-        }' "$2" ;;
+        }' "$@" ;;
     graphs) awk "$AWK_LIB"'
         { ms[$1, $2] = $5; q[$1, $2] = $8; if ($1 == "graph") sizes[++count] = $2 }
         END {
@@ -59,7 +70,7 @@ render() {  # render NAME FILE: the table, header included
                 printf "| %s%s | %s | %s | %s | %.0f us | %.0f us |\n", e(n), n == 1e7 ? " (the article'"'"'s)" : "",
                        t(ms["streams", n]), t(ms["graph", n]), x(ms["streams", n] / ms["graph", n]), q["streams", n], q["graph", n]
             }
-        }' "$2" ;;
+        }' "$@" ;;
     multi_gpu) awk "$AWK_LIB"'
         $3 == "one_gpu" { one[$1] = $5; sizes[++count] = $1 }
         $3 == "nccl" { nccl[$1] = $5; gpus = $2 }
@@ -74,7 +85,7 @@ render() {  # render NAME FILE: the table, header included
                 if (n > 1e9) label = sprintf("%.0fe9 (%.0f GB, %.0f GB per GPU)", n / 1e9, n * 4e-9, n * 4e-9 / gpus)
                 printf "| %s | %s | %s | %.2fx | %s |\n", label, t(one[n]), t(nccl[n]), one[n] / nccl[n], t(host[n])
             }
-        }' "$2" ;;
+        }' "$@" ;;
     peers) awk "$AWK_LIB"'
         $1 == 0 && $2 == 1 { gbs[$3] = $4; to_gpu = $5; to_host = $6 }
         END {
@@ -83,7 +94,7 @@ render() {  # render NAME FILE: the table, header included
             printf "| peer access enabled | %.1f | %.1fx the slower host link |\n", gbs["peer_enabled"], gbs["peer_enabled"] / (to_gpu < to_host ? to_gpu : to_host)
             printf "| peer access not enabled (the driver stages through the host) | %.1f | %.0f%% of it |\n", gbs["peer_disabled"], 100 * gbs["peer_disabled"] / (to_gpu < to_host ? to_gpu : to_host)
             printf "| by hand through pinned host memory, 32 MiB chunks | %.1f | %.0f%% of it (%.1f GB/s from GPU 0, %.1f GB/s to GPU 1) |\n", gbs["through_host"], 100 * gbs["through_host"] / (to_gpu < to_host ? to_gpu : to_host), to_host, to_gpu
-        }' "$2" ;;
+        }' "$@" ;;
     scan) awk "$AWK_LIB"'
         { g[$1, $2] = $7; if ($2 > max) max = $2 }
         END {
@@ -96,8 +107,194 @@ render() {  # render NAME FILE: the table, header included
                 printf "| %s | %.0f | %.0f | %.0f | %.0f%% | %.0f |\n", label, g["three_kernels", n], g["single_pass", n],
                        g["cub", n], 100 * g["single_pass", n] / g["cub", n], g["copy", n]
             }
-        }' "$2" ;;
-    *) echo "tables.sh: no recipe '$1'" >&2; return 1 ;;
+        }' "$@" ;;
+    grid_stride) awk "$AWK_LIB"'
+        END {
+            f = "grid_stride_1e8"
+            print "| kernel, N = 1e8 float32 | time | GB/s | of copy |"
+            print "|---|---|---|---|"
+            split("add_array (1 thread/element)|add_array_gs (grid-stride)|going further: float4 loads|CPU loop; one core", k, "|")
+            split("`add_array`, one thread per element|`add_array_gs`, grid-stride|going further: float4 loads, grid-stride|CPU loop, one core", label, "|")
+            for (i = 1; i <= 4; i++)
+                printf "| %s | %s | %.0f | %s |\n", label[i], t(M[f, k[i]]), R[f, k[i]], P[f, k[i]] == "" ? "" : sprintf("%.0f%%", P[f, k[i]])
+        }' "$@" ;;
+    reductions) awk "$AWK_LIB"'
+        END {
+            print "| N = 1e9 float32 | kernel alone | as the article times it: + copy of the partial sums + host sum | the article (Colab, mean +- std) |"
+            print "|---|---|---|---|"
+            split("reduce_naive|better|library", f, "|"); split("30 +- 11 ms|23 +- 1 ms|20 +- 0 ms", art, "|")
+            split("`naive`|`better`|`library` (CUB; the article: Numba'"'"'s `cuda.reduce`)", label, "|")
+            split("kernel alone (events)|kernel alone (events)|CUB; result on device", k1, "|")
+            split("+ copy + host finish (wall)|+ copy + host finish (wall)|CUB + copy to host (wall)", k2, "|")
+            for (i = 1; i <= 3; i++)
+                printf "| %s | %s | %s | %s |\n", label[i], t(M[f[i], k1[i]]), t(M[f[i], k2[i]]), art[i]
+            printf "| CPU, one core (here a C loop in double; the article: NumPy) | | %s | 557 +- 307 ms |\n", t(M["reduce_naive", "CPU loop in double; 1 core"])
+        }' "$@" ;;
+    ladder) awk "$AWK_LIB"'
+        { g[$1, $2] = $7 }
+        END {
+            print "| N | naive | better | warp_shuffle | CUB | better / CUB | warp_shuffle / CUB | CUB / copy |"
+            print "|---|---|---|---|---|---|---|---|"
+            split("1000000 10000000 100000000 1000000000", sizes, " ")
+            for (i = 1; i <= 4; i++) {
+                n = sizes[i]; if (!(("cub", n) in g)) continue
+                printf "| %s | %.0f | %.0f | %.0f | %.0f | %.1f%% | %.1f%% | %.0f%% |\n", e(n), g["naive", n], g["better", n],
+                       g["warp_shuffle", n], g["cub", n], 100 * g["better", n] / g["cub", n],
+                       100 * g["warp_shuffle", n] / g["cub", n], 100 * g["cub", n] / g["copy", n]
+            }
+        }' "$@" ;;
+    reduce2d) awk "$AWK_LIB"'
+        END {
+            f = "reduce2d"
+            print "| launch, 20000 x 20000 float32 | time | GB/s | of CUB |"
+            print "|---|---|---|---|"
+            split("article: 16x16 threads; 64x64 blocks|32x8 threads; 64x64 blocks|32x8 threads; one wave of blocks|cub::DeviceReduce::Sum; raveled", k, "|")
+            split("the article'"'"'s: 16 x 16 threads, 64 x 64 blocks|32 x 8 threads, 64 x 64 blocks|32 x 8 threads, one wave of blocks|`cub::DeviceReduce::Sum` on the raveled array", label, "|")
+            for (i = 1; i <= 4; i++)
+                printf "| %s | %s | %.0f | %s |\n", label[i], t(M[f, k[i]]), R[f, k[i]], P[f, k[i]] == "" ? "" : sprintf("%.0f%%", P[f, k[i]])
+        }' "$@" ;;
+    streams) awk "$AWK_LIB"'
+        END {
+            printf "| run, 10 arrays of 1e7 float32 | time | of the transfer bound (%s, measured in each run) |\n", t(R["streams", "transfer bound"])
+            print "|---|---|---|"
+            split("streams|streams|streams|streams_2", f, "|")
+            split("1 stream|10 streams|10 streams; copies in chained|2 streams", k, "|")
+            split("1 stream|10 streams|10 streams, copies in chained|2 streams", label, "|")
+            for (i = 1; i <= 4; i++)
+                printf "| %s | %s | %.2fx |\n", label[i], t(M[f[i], k[i]]), M[f[i], k[i]] / R[f[i], "transfer bound"]
+            printf "| 10 streams, pageable memory | %s | %.2fx of its own bound (%s); 1 stream: %s |\n", t(M["streams_pageable", "10 streams"]),
+                   M["streams_pageable", "10 streams"] / R["streams_pageable", "transfer bound"], t(R["streams_pageable", "transfer bound"]),
+                   t(M["streams_pageable", "1 stream"])
+        }' "$@" ;;
+    vector_add) awk "$AWK_LIB"'
+        END {
+            f = "vector_add_streams"
+            print "| c = a + b, 2e7 float64 | 1 stream | 5 streams | transfer bound |"
+            print "|---|---|---|---|"
+            split("pinned pageable", kind, " ")
+            for (i = 1; i <= 2; i++) {
+                b = R[f, "transfer bound; " kind[i]]; one = M[f, "1 stream; " kind[i]]; five = M[f, "5 streams; " kind[i]]
+                printf "| %s | %s (%.2fx the bound) | %s (%.2fx) | %s |\n", kind[i], t(one), one / b, t(five), five / b, t(b)
+            }
+        }' "$@" ;;
+    histogram) awk "$AWK_LIB"'
+        END {
+            print "| version | 5.6 MB text | | 1 GB text | |"
+            print "|---|---|---|---|---|"
+            split("histogram|histogram|histogram|histogram|histogram_wide|histogram_wide", f, "|")
+            split("CPU; naive loop; 1 core|CPU; best loop; 1 core|GPU; global atomics (4.3)|GPU; shared memory (4.4)|16 B loads; 256 bins; no branch|CUB HistogramEven", k, "|")
+            split("CPU naive loop|CPU best loop|GPU global atomics (4.3)|GPU shared memory (4.4)|going further, 256 bins|CUB `HistogramEven`", label, "|")
+            for (i = 1; i <= 6; i++)
+                printf "| %s | %s | %.1f GB/s | %s | %.1f GB/s |\n", label[i], t(M[f[i], k[i]]), R[f[i], k[i]],
+                       t(M[f[i] "_1e9", k[i]]), R[f[i] "_1e9", k[i]]
+        }' "$@" ;;
+    dot_mutex) awk "$AWK_LIB"'
+        $1 ~ /^dot_mutex; / { b = $1; sub(/^dot_mutex; /, "", b); sub(/ blocks$/, "", b); if (b + 0 != 640) wide = b }
+        END {
+            f = "dot_mutex"
+            printf "| version, N = 1e7 | 640 blocks (the article'"'"'s 32 x 20) | %s blocks (32 x SMs) |\n", wide
+            print "|---|---|---|"
+            split("dot_partial (host adds)|dot_mutex|dot_atomic (atomicAdd float)", k, "|")
+            split("`dot_partial`, host adds the partials|`dot_mutex`, thread 0 of each block under the lock|`dot_atomic`, `atomicAdd` on a float", label, "|")
+            for (i = 1; i <= 3; i++)
+                printf "| %s | %s | %s |\n", label[i], t(M[f, k[i] "; 640 blocks"]), t(M[f, k[i] "; " wide " blocks"])
+        }' "$@" ;;
+    matmul) awk "$AWK_LIB"'
+        END {
+            n = 10112; m = n * n * n
+            print "| kernel, int64 | n = 10112 | multiply-adds/s | / the page'"'"'s naive | n = 2500 |"
+            print "|---|---|---|---|---|"
+            split("the page'"'"'s naive; adds into C|naive; sum in a register|the page'"'"'s tiled kernel|going further: 4 rows/thread", k, "|")
+            split("the page'"'"'s kernel; adds into C|sum in a register||", k2, "|")
+            split("the page'"'"'s naive kernel, adds into C in global memory|naive, sum in a register (the first correction)|the page'"'"'s tiled kernel (shared memory)|going further: 32 x 8 threads, 4 rows of C each", label, "|")
+            for (i = 1; i <= 4; i++)
+                printf "| %s | %s | %.2f T | %.2f | %s |\n", label[i], t(M["shared", k[i]]), m / (M["shared", k[i]] * 1e-3) / 1e12,
+                       M["shared", k[i]] / M["shared", k[1]], k2[i] == "" ? "" : t(M["naive", k2[i]])
+        }' "$@" ;;
+    end_to_end) awk "$AWK_LIB"'
+        END {
+            f = "naive"; gpu = run(f); sub(/,.*/, "", gpu); e2e = M[f, "the page'"'"'s kernel; end to end"]
+            printf "| n = 2500, int64 | here (%s; CPU: one core) | the page (GTX 970) |\n", gpu
+            print "|---|---|---|"
+            printf "| the page'"'"'s kernel, end to end (allocate, copies in and out, kernel) | %s | 0.63 s |\n", t(e2e)
+            printf "| the page'"'"'s kernel alone | %s | |\n", t(M[f, "the page'"'"'s kernel; adds into C"])
+            printf "| sum in a register, kernel alone | %s | |\n", t(M[f, "sum in a register"])
+            printf "| CPU, i-k-j loop in C | %.1f s (%.0fx the GPU end to end) | C++ with STL vectors: about 9 s (14x) |\n",
+                   R[f, "CPU; i-k-j (rows of B)"] / 1e3, R[f, "CPU; i-k-j (rows of B)"] / e2e
+            printf "| CPU, i-j-k loop in C (the definition'"'"'s order) | %.1f s | |\n", R[f, "CPU; i-j-k (definition)"] / 1e3
+            print "| NumPy'"'"'s int64 `A @ B` | not run (no Python in this course) | 27.47 s (44x) |"
+        }' "$@" ;;
+    results) awk "$AWK_LIB"'
+        { if (base(FILENAME) == "ladder") lad[$1, $2] = $7
+          if (base(FILENAME) == "scan") scan[$1, $2] = $7
+          if (base(FILENAME) == "graphs") gr[$1, $2] = $5
+          if (base(FILENAME) == "multi_gpu") mg[$1, $3] = $5
+          if (base(FILENAME) == "peers" && $1 == 0 && $2 == 1) { pe[$3] = $4; h2g = $5; g2h = $6 }
+          if (base(FILENAME) == "sgemm_ladder") sg[$1, $2] = $6
+          if ($1 ~ /^dot_mutex; / && $1 !~ /; 640 blocks$/) wide = $1 }
+        END {
+            printf "%s: one run of `make figures` (what it printed: `figures/data/run.log`); `multi_gpu` and `peers`, which need\n", run("grid_stride_1e8")
+            printf "two GPUs, on a machine with two of them: %s.\n", run("multi_gpu")
+            print "Kernel times by CUDA events, medians; CPU figures are one core of that machine."
+            print ""
+            print "| chapter, program | measurement | result | against |"
+            print "|---|---|---|---|"
+            f = "grid_stride_1e8"; k = "going further: float4 loads"; copy = R[f, k] / P[f, k] * 100; cpu = M[f, "CPU loop; one core"]
+            printf "| 1 `grid_stride -n 1e8` | float32 add, float4 grid-stride | %s, %.0f GB/s | %.0f%% of the %.0f GB/s device copy; CPU %s (%.0fx) |\n",
+                   t(M[f, k]), R[f, k], P[f, k], copy, t(cpu), cpu / M[f, k]
+            k = "add_array_gs (grid-stride)"
+            printf "| 1 `grid_stride -n 1e8` | the article'"'"'s grid-stride loop | %s, %.0f GB/s | %.0f%% of copy |\n", t(M[f, k]), R[f, k], P[f, k]
+            n = 1e9; b = 4e9 / lad["better", n] / 1e6; cpu = M["better", "CPU loop in double; 1 core"]
+            printf "| 2 `ladder` | sum of 1e9 float32, `better` (tree) | %s, %.0f GB/s | %.0f%% of CUB; CPU (double) %s (%.0fx) |\n",
+                   t(b), lad["better", n], 100 * lad["better", n] / lad["cub", n], t(cpu), cpu / b
+            printf "| 2 `ladder` | `warp_shuffle`, single pass | %.0f GB/s | %.1f%% of CUB, which is %.0f%% of copy |\n", lad["warp_shuffle", n],
+                   100 * lad["warp_shuffle", n] / lad["cub", n], 100 * lad["cub", n] / lad["copy", n]
+            k = "article: 16x16 threads; 64x64 blocks"
+            printf "| 2 `reduce2d` | 20000 x 20000, the article'"'"'s launch | %.0f GB/s | %.0f%% of CUB on the same elements |\n", R["reduce2d", k], P["reduce2d", k]
+            printf "| 3 `streams` | 10 arrays x 40 MB, 10 streams | %s | %.2fx the %s transfer bound; %.2fx faster than 1 stream |\n",
+                   t(M["streams", "10 streams"]), M["streams", "10 streams"] / R["streams", "transfer bound"], t(R["streams", "transfer bound"]),
+                   M["streams", "1 stream"] / M["streams", "10 streams"]
+            f = "vector_add_streams"
+            printf "| 3 `vector_add_streams` | 2e7 float64, 5 streams | %s | %.2fx the transfer bound; 1 stream %s |\n", t(M[f, "5 streams; pinned"]),
+                   M[f, "5 streams; pinned"] / R[f, "transfer bound; pinned"], t(M[f, "1 stream; pinned"])
+            printf "| 3 `graphs` | 10 arrays of 1e4, 110 operations | graph %s | %s faster than stream by stream (%s) |\n", t(gr["graph", 1e4]),
+                   x(gr["streams", 1e4] / gr["graph", 1e4]), t(gr["streams", 1e4])
+            big = "4000000000"
+            printf "| 3 `multi_gpu` | normalise 4e9 float32, 2 GPUs, NCCL | %s | %.2fx one GPU (%s) |\n", t(mg[big, "nccl"]),
+                   mg[big, "one_gpu"] / mg[big, "nccl"], t(mg[big, "one_gpu"])
+            printf "| 3 `peers` | 256 MiB from GPU 0 to GPU 1 | %.0f GB/s | without peer access %.0f GB/s; host links %.1f and %.1f GB/s |\n",
+                   pe["peer_enabled"], pe["peer_disabled"], g2h, h2g
+            f = "histogram"
+            printf "| 4 `histogram` | 5.6 MB text, shared-memory histogram (4.4) | %s | %.0fx faster than global atomics (4.3); best CPU loop %s |\n",
+                   t(M[f, "GPU; shared memory (4.4)"]), M[f, "GPU; global atomics (4.3)"] / M[f, "GPU; shared memory (4.4)"], t(M[f, "CPU; best loop; 1 core"])
+            f = "histogram_wide"; k = "16 B loads; 256 bins; no branch"
+            printf "| 4 `histogram_wide` | the same text, 16 B loads, 256 bins | %s, %.0f GB/s | %.2fx CUB |\n", t(M[f, k]), R[f, k], M[f, "CUB HistogramEven"] / M[f, k]
+            f = "histogram_wide_1e9"
+            printf "| 4 `histogram_wide -n 1e9` | 1 GB of it | %s, %.0f GB/s | %.2fx CUB; %.0f%% of the copy bandwidth |\n", t(M[f, k]), R[f, k],
+                   M[f, "CUB HistogramEven"] / M[f, k], P[f, k]
+            f = "dot_mutex"
+            w = wide; sub(/^dot_mutex; /, "", w)
+            printf "| 4 `dot_mutex` | N = 1e7, 640 blocks | mutex %s, atomicAdd %s | mutex at %s: %s |\n", t(M[f, "dot_mutex; 640 blocks"]),
+                   t(M[f, "dot_atomic (atomicAdd float); 640 blocks"]), w, t(M[f, wide])
+            printf "| 4 `scan` | 1e9 int32, single pass with look-back | %.0f GB/s | %.0f%% of CUB (%.0f), %.0f%% of copy; three kernels %.0f GB/s |\n",
+                   scan["single_pass", n], 100 * scan["single_pass", n] / scan["cub", n], scan["cub", n], 100 * scan["single_pass", n] / scan["copy", n],
+                   scan["three_kernels", n]
+            f = "equalize"; g = M[f, "the whole; one stream"]; cpu = R[f, "CPU (one core; the same steps)"]
+            printf "| 4 `equalize` | 8192 x 8192 picture, four kernels | %s | CPU (one core) %s (%.0fx) |\n", t(g), t(cpu), cpu / g
+            f = "naive"; e2e = M[f, "the page'"'"'s kernel; end to end"]; cpu = R[f, "CPU; i-k-j (rows of B)"]
+            printf "| 5 `naive -n 2500` | int64, the page'"'"'s kernel, end to end | %s | CPU i-k-j loop %s (%.0fx); the page: 0.63 s, NumPy 27.47 s, C++ about 9 s |\n",
+                   t(e2e), t(cpu), cpu / e2e
+            f = "shared"
+            printf "| 5 `shared` | int64, n = 10112, the page'"'"'s tiled kernel | %s | %.2f of the page'"'"'s naive kernel (%s); the page: 0.34 |\n",
+                   t(M[f, "the page'"'"'s tiled kernel"]), M[f, "the page'"'"'s tiled kernel"] / M[f, "the page'"'"'s naive; adds into C"], t(M[f, "the page'"'"'s naive; adds into C"])
+            f = "blas"; k = "cublasDgemm alone"
+            printf "| 5 `blas` | `cublasDgemm`, n = 10112 | %s, %.1f TFLOP/s | %.0f%% of the FP64 peak; bit for bit equal to the int64 product |\n", t(M[f, k]), R[f, k] / 1e3, P[f, k]
+            printf "| 5 `sgemm_ladder` | float32, n = 4096, warp tiles, double buffered | %.1f TFLOP/s | %.0f%% of `cublasSgemm` (%.1f, %.0f%% of the fp32 peak) |\n",
+                   sg["sized", 4096] / 1e3, 100 * sg["sized", 4096] / sg["cublas", 4096], sg["cublas", 4096] / 1e3, 100 * sg["cublas", 4096] / sg["peak_fp32", 0]
+            printf "| 5 `sgemm_ladder` | TF32 tensor cores (`mma.sync`), n = 4096 | %.1f TFLOP/s | %.0f%% of cuBLAS TF32 (%.1f) |\n",
+                   sg["tf32", 4096] / 1e3, 100 * sg["tf32", 4096] / sg["cublas_tf32", 4096], sg["cublas_tf32", 4096] / 1e3
+        }' "$@" ;;
+    *) echo "tables.sh: no recipe '$name'" >&2; return 1 ;;
     esac
 }
 
@@ -105,7 +302,9 @@ status=0
 for readme in README.md */README.md; do
     # Split the README at its markers: each table's text is replaced by its rendering.
     awk -v tmp="$tmp" '
-        /^<!-- table [a-z0-9_]+: [^ ]+ -->$/ { print; n++; print $3, $4 > (tmp "/want." n); inside = 1; printf "@@TABLE %d@@\n", n; next }
+        /^<!-- table [a-z0-9_]+: [^ ]+( [^ ]+)* -->$/ {
+            print; n++; files = ""; for (i = 4; i < NF; i++) files = files " " $i
+            print $3 files > (tmp "/want." n); inside = 1; printf "@@TABLE %d@@\n", n; next }
         /^<!-- end table -->$/ { inside = 0 }
         !inside { print }' "$readme" >"$tmp/skeleton"
     : >"$tmp/new"
@@ -113,9 +312,12 @@ for readme in README.md */README.md; do
         case $line in
         @@TABLE*)
             k=$(echo "$line" | tr -dc 0-9)
-            read -r name file <"$tmp/want.$k"
+            read -r name files <"$tmp/want.$k"
             name=${name%:}
-            render "$name" "figures/data/$file" >>"$tmp/new" || status=1 ;;
+            paths=""
+            for f in $files; do paths="$paths figures/data/$f"; done
+            # shellcheck disable=SC2086  # one argument per file
+            render "$name" $paths >>"$tmp/new" || status=1 ;;
         *) printf '%s\n' "$line" >>"$tmp/new" ;;
         esac
     done <"$tmp/skeleton"
