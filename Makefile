@@ -81,7 +81,8 @@ ch3_streams_events/multi_gpu: LDLIBS += -L$(NCCL_LIB) -l:libnccl.so.2 -Xlinker -
 # The vendor BLAS comparisons link cuBLAS.
 ch5_matmul/blas ch5_matmul/sgemm_ladder: LDLIBS += -lcublas
 
-.PHONY: all ch1 ch2 ch3 ch4 ch5 test sanitize small-gpu fuzz figures tables sass ptx profile clean help
+.PHONY: all ch1 ch2 ch3 ch4 ch5 test sanitize small-gpu fuzz figures tables sass ptx profile clean help \
+        lab labs labs-handout lab-programs
 all: $(PROGRAMS)
 ch1: $(CH1_PROGRAMS)
 ch2: $(CH2_PROGRAMS)
@@ -101,9 +102,9 @@ tests/unit_common: tests/unit_common.c $(COMMON) .build-flags
 
 # The test suite: TAP tests run by prove, then one line on what was skipped and why (without a GPU,
 # every run of a program).
-test: all tests/unit_common
+test: all tests/unit_common lab-programs
 	@mkdir -p output/test && rm -f output/test/skipped.txt
-	@PROGRAMS="$(PROGRAMS)" NCCL_INCLUDE="$(if $(NCCL_LIB),$(NCCL_HOME)/include)" \
+	@PROGRAMS="$(PROGRAMS)" LABS="$(LABS)" LAB_MISTAKES="$(LAB_MISTAKES)" NCCL_INCLUDE="$(if $(NCCL_LIB),$(NCCL_HOME)/include)" \
 	    SKIP_LOG="$(CURDIR)/output/test/skipped.txt" prove tests/*.t; status=$$?; \
 	    sh tests/skipped.sh output/test/skipped.txt; exit $$status
 
@@ -172,6 +173,9 @@ help:
 	@echo "  sass|ptx P=program [SM=90]     the machine code or PTX of one program"
 	@echo "  profile P=program [ARGS=...]   Nsight Compute, then Nsight Systems, on one program (GPU)"
 	@echo "  compile_commands.json          for clangd and editors"
+	@echo "  lab L=NAME [FILE=path]         check a lab: correctness, sanitizers, speed (labs/README.md)"
+	@echo "  labs [SOLUTIONS=1] [CSV=file]  every lab, one table (the files in labs/, or the solutions)"
+	@echo "  labs-handout                   output/labs-handout.tar.gz: the course without the solutions"
 	@echo "  clean                          remove what was built and output/"
 	@echo "knobs (now):"
 	@echo "  ARCH=\"$(ARCH)\"   compute capabilities to build for (this GPU's, or Turing to Blackwell)"
@@ -181,3 +185,70 @@ help:
 	@echo "  NVCC=$(NVCC)"
 	@echo "  NCCL_HOME=$(NCCL_HOME)   where NCCL is, for ch3_streams_events/multi_gpu"
 	@echo "a change of ARCH, DEBUG or a flag rebuilds everything (.build-flags)"
+
+# ==== Labs (labs/README.md) ====
+# A lab's program is its harness (labs/harness/LAB.cu) with one file included: the student's (labs/LAB.cu),
+# a solution (labs/solutions/LAB.cu), a planted mistake (a solution changed by a line of
+# labs/solutions/mistakes.txt) or the file FILE= names. Warnings are not errors here: a skeleton as
+# handed out has unused parameters.
+LABS := ch1_map ch1_image ch1_transpose ch2_block_sum ch2_warp_sum ch3_pipeline ch4_histogram ch4_dot \
+        ch4_block_scan ch4_equalize ch5_tiled ch5_register_tile
+LAB_SOLUTIONS := $(filter $(LABS),$(patsubst labs/solutions/%.cu,%,$(wildcard labs/solutions/*.cu)))
+LAB_MISTAKES := $(shell awk '!/^\#/ && NF { print $$1 "." $$2 }' labs/solutions/mistakes.txt 2>/dev/null)
+LAB_NVCC = $(NVCC) -std=c++17 -O3 -lineinfo $(GENCODE) -Xcompiler -Wall -Ilabs/harness \
+           $(if $(HOST_COMPILER),-ccbin $(HOST_COMPILER)) $(NVCCFLAGS) $(EXTRA_NVCCFLAGS)
+LAB_OBJECTS := output/labs/lab.o output/labs/libraries.o $(COMMON)
+LAB_DEPS = $(LAB_OBJECTS) labs/harness/*.h .build-flags
+LAB_LINK = $(LAB_OBJECTS) -o $@ -lcublas -lm
+
+ifneq ($(filter lab,$(MAKECMDGOALS)),)
+  ifeq ($(filter $(L),$(LABS)),)
+    $(error make lab L=NAME: "$(L)" is not a lab; the labs are $(LABS))
+  endif
+  ifneq ($(FILE),)
+    ifeq ($(wildcard $(FILE)),)
+      $(error make lab FILE=$(FILE): no such file)
+    endif
+  endif
+endif
+
+output/labs/lab.o: labs/harness/lab.c labs/harness/lab.h common/*.h .build-flags
+	@mkdir -p $(@D)
+	$(CC) $(ALL_CFLAGS) -c $< -o $@
+output/labs/libraries.o: labs/harness/libraries.cu labs/harness/libraries.h common/*.h .build-flags
+	@mkdir -p $(@D)
+	$(LAB_NVCC) -c $< -o $@
+output/labs/student/%: labs/%.cu labs/harness/%.cu $(LAB_DEPS)
+	@mkdir -p $(@D)
+	$(LAB_NVCC) -DLAB_FILE='"$(CURDIR)/$<"' labs/harness/$*.cu $(LAB_LINK)
+output/labs/solution/%: labs/solutions/%.cu labs/harness/%.cu $(LAB_DEPS)
+	@mkdir -p $(@D)
+	$(LAB_NVCC) -DLAB_FILE='"$(CURDIR)/$<"' labs/harness/$*.cu $(LAB_LINK)
+output/labs/custom/%: $(FILE) labs/harness/%.cu $(LAB_DEPS)
+	@mkdir -p $(@D)
+	$(LAB_NVCC) -DLAB_FILE='"$(abspath $(FILE))"' labs/harness/$*.cu $(LAB_LINK)
+
+# Every lab program: make test runs the skeletons, the solutions and the mistakes (or, without a GPU,
+# only builds them).
+lab-programs: $(addprefix output/labs/student/,$(LABS)) $(addprefix output/labs/solution/,$(LAB_SOLUTIONS)) \
+              $(addprefix output/labs/mistake/,$(LAB_MISTAKES))
+
+lab: $(if $(FILE),output/labs/custom/$(L),output/labs/student/$(L)) \
+     $(if $(filter $(L),$(LAB_SOLUTIONS)),output/labs/solution/$(L))
+	@sh labs/check.sh $(L) $^
+
+labs: $(addprefix output/labs/$(if $(SOLUTIONS),solution,student)/,$(LABS)) \
+      $(addprefix output/labs/solution/,$(LAB_SOLUTIONS))
+	@CSV="$(CSV)" sh labs/table.sh $(if $(SOLUTIONS),solution,student) $(LABS)
+
+labs-handout:
+	@sh labs/handout.sh output/labs-handout.tar.gz
+
+# A planted mistake's source and program (the lab's name is the stem up to its dot).
+.PRECIOUS: output/labs/mistakes/%.cu
+.SECONDEXPANSION:
+output/labs/mistakes/%.cu: labs/solutions/mistakes.txt labs/solutions/$$(basename $$*).cu labs/plant.sh
+	@sh labs/plant.sh $* $@
+output/labs/mistake/%: output/labs/mistakes/%.cu labs/harness/$$(basename $$*).cu $(LAB_DEPS)
+	@mkdir -p $(@D)
+	$(LAB_NVCC) -DLAB_FILE='"$(CURDIR)/$<"' labs/harness/$(basename $*).cu $(LAB_LINK)

@@ -7,8 +7,10 @@
 #   t4       40 SMs and 15 GiB, a Colab T4-class card
 #   full     the whole GPU (still through MPS)
 # Under each: `make test`, the README's quick start and every program's default run must exit 0 with
-# "check: PASS". Results: OUT/small_gpu.md (program x emulation: exit status, size used, seconds; it
-# merges the emulations run so far), OUT/EMULATION/*.log. Exit status 0 when everything passed.
+# "check: PASS", and every lab's solution must pass `make labs SOLUTIONS=1`. PARTS="labs" (or any of
+# "test programs labs") runs only those parts. Results: OUT/small_gpu.md (program x emulation: exit
+# status, size used, seconds; it merges the emulations run so far), OUT/EMULATION/*.log. Exit status 0
+# when everything passed.
 #
 # What MPS does not emulate: the architecture. An H100 or H200 held to 14 SMs is still sm_90: 2048
 # resident threads and 228 KiB of shared memory per SM, 128 FP32 lanes, its whole L2 (50 or 60 MB) and
@@ -22,6 +24,7 @@ root=$(pwd)
 out=${1:-output/small_gpu}
 [ $# -gt 0 ] && shift
 emulations=${*:-gtx1650 t4 full}
+parts=" ${PARTS:-test programs labs} "
 case "$out" in /*) ;; *) out="$root/$out" ;; esac
 [ -n "${PROGRAMS:-}" ] || PROGRAMS=$(make -s -f Makefile -f - print-programs <<'EOF'
 print-programs: ; @echo $(PROGRAMS)
@@ -93,13 +96,28 @@ for emulation in $emulations; do
     seen=$(grep -E "^device 0:" "$dir/device_query.log")
     ok $code "$emulation: the GPU as a client sees it: ${seen#device 0: }"
 
+    : >"$results"
     # make test, as a student would type it, every GPU run a client of the restricted server.
+    case $parts in *" test "*)
     start=$(date +%s)
     make test >"$dir/make_test.log" 2>&1
     code=$?
     ok $code "$emulation: make test ($(grep -E '^(Files=|Result)' "$dir/make_test.log" | tr '\n' ' '))" \
         "$(grep -E '^not ok|Failed' "$dir/make_test.log" | head -n 20)"
-    printf 'make test\t%s\t-\t%s\n' "$code" "$(( $(date +%s) - start ))" >"$results"
+    printf 'make test\t%s\t-\t%s\n' "$code" "$(( $(date +%s) - start ))" >>"$results"
+    esac
+
+    # The labs' solutions, checked and timed against themselves. compute-sanitizer is left out
+    # (LAB_SANITIZE=0): what it finds does not depend on how many SMs a program gets, and make test
+    # runs it on the whole GPU.
+    case $parts in *" labs "*)
+    start=$(date +%s)
+    LAB_SANITIZE=0 make labs SOLUTIONS=1 >"$dir/make_labs.log" 2>&1
+    code=$?
+    ok $code "$emulation: make labs SOLUTIONS=1, every lab PASS" "$(grep -E 'FAIL|slow' "$dir/make_labs.log" | head -n 12)"
+    printf 'make labs SOLUTIONS=1\t%s\t-\t%s\n' "$code" "$(( $(date +%s) - start ))" >>"$results"
+    esac
+    case $parts in *" programs "*) ;; *) continue ;; esac
 
     # The README's quick start, then every program's default run, in a scratch folder (their output/).
     run "$dir/quick_start.log" sh -c "cd '$root' && make -s ch2 && ./ch2_reduction/better"

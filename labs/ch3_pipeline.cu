@@ -1,0 +1,32 @@
+/* Lab ch3_pipeline: copies and compute overlapped on streams (chapter 3, Examples 3.2 and 3.3).
+ *
+ * Write lab_pipeline: out = scale_shift(in) for n floats that live in pinned host memory, through the
+ * GPU. One stream would copy all of in, then compute, then copy all of out back, with the copy engines
+ * idle two thirds of the time. Instead cut the array in chunks of CHUNK elements (the last one shorter)
+ * and give chunk c to stream c % STREAMS: on that stream, copy the chunk in (cudaMemcpyAsync), launch
+ * scale_shift on it, copy it out. Copies in one direction, copies in the other and kernels of different
+ * streams then run at the same time. Return only when everything has finished (out is read as soon as
+ * you return).
+ *
+ * Rules: the kernel and the buffers are given; use the streams given (they exist already).
+ * Target: 70% of the course's solution's speed; the limit is the transfer bound, the time the larger of
+ * the two copies takes alone at the bandwidth of the host link measured now.
+ *   make lab L=ch3_pipeline
+ */
+
+#define STREAMS 4
+#define CHUNK (1 << 22)
+
+__global__ void scale_shift(const float *in, float *out, long long n)
+{
+    long long i = blockIdx.x * (long long)blockDim.x + threadIdx.x;
+    if (i < n)
+        out[i] = 2.0f * in[i] + 1.0f;
+}
+
+/* host_in and host_out are pinned; dev_in and dev_out hold n floats each on the GPU. */
+void lab_pipeline(const float *host_in, float *host_out, long long n, float *dev_in, float *dev_out,
+                  cudaStream_t streams[STREAMS])
+{
+    /* your code here */
+}

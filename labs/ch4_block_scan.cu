@@ -1,0 +1,27 @@
+/* Lab ch4_block_scan: an inclusive scan inside one block (chapter 4, going further: scan.cu's first
+ * kernel).
+ *
+ * Write the kernel block_scan: the array is cut into segments of THREADS = 1024 elements (the last one
+ * shorter), one block each; within its segment, out[i] = in[first] + ... + in[i], where first is the
+ * segment's first index. Load the segment into __shared__ memory (0 past n), then in log2(1024) = 10
+ * steps, offset = 1, 2, 4, ..., 512: every thread t >= offset adds the value offset places below it
+ * (Hillis and Steele). Each step reads values other threads write in the same step: read, wait for
+ * everyone, write, wait for everyone.
+ *
+ * Rules: no CUB, no warp shuffles. Integers: the result is exact.
+ * Target: 70% of the course's solution's speed; the limit is the device-to-device copy bandwidth.
+ *   make lab L=ch4_block_scan
+ */
+
+#define THREADS 1024
+
+__global__ void block_scan(const unsigned *in, unsigned *out, long long n)
+{
+    /* your code here */
+}
+
+/* The harness calls this with arrays on the GPU. */
+void lab_block_scan(const unsigned *in, unsigned *out, long long n)
+{
+    block_scan<<<(n + THREADS - 1) / THREADS, THREADS>>>(in, out, n);
+}

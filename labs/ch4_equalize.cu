@@ -1,0 +1,43 @@
+/* Lab ch4_equalize: histogram equalisation, the course in one lab (chapter 4, going further:
+ * equalize.cu; it needs chapter 1's 2D kernels, chapter 2's shared memory and chapter 4's atomics and
+ * scan).
+ *
+ * A dark, low-contrast 8-bit picture uses few of its 256 grey levels. Equalisation spreads them: the
+ * level v becomes lut[v] = round((cdf[v] - cdf_min) x 255 / (total - cdf_min)), where cdf[v] counts the
+ * pixels of level <= v, cdf_min is the smallest non-zero cdf[v] (the count of the darkest level present)
+ * and total = width x height. Levels below the darkest present map to 0; a picture of one level only
+ * (total == cdf_min) stays as it is, lut[v] = v. Round half up in integers: (a x 255 + b / 2) / b with a
+ * and b as above, in 64 bits. Write three kernels and their launches in lab_equalize:
+ *   1. histogram: bins[v] = the pixels of level v (bins arrives holding garbage: zero it first);
+ *   2. make_lut: one block of 256 threads scans bins into cdf in shared memory and writes lut;
+ *   3. apply: out[y][x] = lut[in[y][x]], a 2D grid over the picture, guarded on x and y.
+ *
+ * Rules: no CUB, no host loops over pixels or levels (the harness checks bins, lut and the picture).
+ * Target: 70% of the course's solution's speed; the limit is the device-to-device copy bandwidth (the
+ * picture is read twice and written once).
+ *   make lab L=ch4_equalize
+ */
+
+#define LEVELS 256
+
+__global__ void histogram(const unsigned char *in, long long pixels, unsigned *bins)
+{
+    /* your code here */
+}
+
+__global__ void make_lut(const unsigned *bins, long long pixels, unsigned char *lut)
+{
+    /* your code here */
+}
+
+__global__ void apply(const unsigned char *in, unsigned char *out, int width, int height, const unsigned char *lut)
+{
+    /* your code here */
+}
+
+/* The harness calls this with arrays on the GPU: bins holds 256 counts, lut 256 levels. */
+void lab_equalize(const unsigned char *in, unsigned char *out, int width, int height, unsigned *bins,
+                  unsigned char *lut, int sms)
+{
+    /* your launches here */
+}

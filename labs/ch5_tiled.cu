@@ -1,0 +1,28 @@
+/* Lab ch5_tiled: a matrix product in shared-memory tiles (chapter 5, the French page's shared-memory
+ * kernel).
+ *
+ * Write the kernel matmul: C = A B, with A m x k, B k x n and C m x n, all row-major floats. Each block
+ * of TILE x TILE threads computes one TILE x TILE tile of C, thread (tx, ty) its element (row, col).
+ * Walk along k one tile at a time: the block loads a TILE x TILE tile of A and one of B into __shared__
+ * memory (each thread one element of each, 0 where the tile overhangs the matrix), waits, adds the
+ * TILE products its element needs from them, and waits again before the next tile overwrites them.
+ * m, n and k are rarely multiples of TILE: count the tiles with a ceiling, and guard the write of C.
+ *
+ * Rules: the launch below is fixed; no cuBLAS, no tensor cores.
+ * Target: 70% of the course's solution's speed; the limit is cuBLAS's SGEMM (strict fp32).
+ *   make lab L=ch5_tiled
+ */
+
+#define TILE 16
+
+__global__ void matmul(const float *A, const float *B, float *C, int m, int n, int k)
+{
+    /* your code here */
+}
+
+/* The harness calls this with matrices on the GPU. */
+void lab_matmul(const float *A, const float *B, float *C, int m, int n, int k)
+{
+    dim3 threads(TILE, TILE), blocks((n + TILE - 1) / TILE, (m + TILE - 1) / TILE);
+    matmul<<<blocks, threads>>>(A, B, C, m, n, k);
+}

@@ -1,0 +1,14 @@
+#!/bin/sh
+# make labs-handout: the course as a student gets it, without labs/solutions/ (the solutions and the
+# planted mistakes built from them): sh labs/handout.sh OUT.tar.gz. Files as git tracks them, so that
+# nothing built or local goes out. Without solutions, make lab's target is a share of the limit.
+set -eu
+out=${1:?usage: labs/handout.sh OUT.tar.gz}
+git rev-parse --show-toplevel >/dev/null 2>&1 || { echo "labs-handout: needs the course's git checkout" >&2; exit 1; }
+mkdir -p "$(dirname "$out")"
+list=$(mktemp)
+trap 'rm -f "$list" "$out.tmp"' EXIT
+git ls-files | grep -v '^labs/solutions/' >"$list"
+tar -czf "$out.tmp" --transform 's|^|cuda-course/|' -T "$list"
+mv "$out.tmp" "$out"
+echo "$out: $(wc -l <"$list") files, $(du -k "$out" | cut -f1) KiB, without labs/solutions/ ($(ls labs/solutions | wc -l) files left out)"

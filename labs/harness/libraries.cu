@@ -1,0 +1,81 @@
+/* libraries.cu: see libraries.h. Each limit is timed as the labs are: a warm-up, then reps runs between
+ * CUDA events, the median. */
+#include <limits.h>
+#include <stdlib.h>
+
+#include <cub/cub.cuh>
+#include <cublas_v2.h>
+
+#include "../../common/check.h"
+#include "../../common/cublas_check.h"
+#include "../../common/timer.h"
+#include "libraries.h"
+
+/* The runs of one library call, timed; `call` queues it once. */
+#define TIME_CALLS(reps, call)                                                                        \
+    do {                                                                                               \
+        struct gpu_timer timer;                                                                        \
+        gpu_timer_create(&timer);                                                                      \
+        double *ms = (double *)host_alloc((reps) * sizeof(double));                                    \
+        for (int r = -1; r < (reps); r++) {                                                            \
+            gpu_timer_start(&timer, 0);                                                                \
+            call;                                                                                      \
+            float t = gpu_timer_stop(&timer);                                                          \
+            if (r >= 0)                                                                                \
+                ms[r] = t;                                                                             \
+        }                                                                                              \
+        result = stats_of(ms, (reps));                                                                 \
+        free(ms);                                                                                      \
+        gpu_timer_destroy(&timer);                                                                     \
+    } while (0)
+
+struct stats cub_sum_time(const float *dev_x, long long n, int reps)
+{
+    struct stats result;
+    float *dev_sum;
+    void *scratch = NULL;
+    size_t scratch_bytes = 0;
+    CUDA_CHECK(cudaMalloc(&dev_sum, sizeof(float)));
+    CUDA_CHECK(cub::DeviceReduce::Sum(scratch, scratch_bytes, dev_x, dev_sum, n));
+    CUDA_CHECK(cudaMalloc(&scratch, scratch_bytes));
+    TIME_CALLS(reps, CUDA_CHECK(cub::DeviceReduce::Sum(scratch, scratch_bytes, dev_x, dev_sum, n)));
+    CUDA_CHECK(cudaFree(scratch));
+    CUDA_CHECK(cudaFree(dev_sum));
+    return result;
+}
+
+struct stats cub_histogram_time(const unsigned char *dev_bytes, long long n, int bins, int reps)
+{
+    struct stats result;
+    unsigned *dev_bins;
+    void *scratch = NULL;
+    size_t scratch_bytes = 0;
+    CUDA_CHECK(cudaMalloc(&dev_bins, bins * sizeof(unsigned)));
+    CUDA_CHECK(cub::DeviceHistogram::HistogramEven(scratch, scratch_bytes, dev_bytes, dev_bins, bins + 1, 0, bins, n));
+    CUDA_CHECK(cudaMalloc(&scratch, scratch_bytes));
+    TIME_CALLS(reps, CUDA_CHECK(cub::DeviceHistogram::HistogramEven(scratch, scratch_bytes, dev_bytes, dev_bins,
+                                                                    bins + 1, 0, bins, n)));
+    CUDA_CHECK(cudaFree(scratch));
+    CUDA_CHECK(cudaFree(dev_bins));
+    return result;
+}
+
+/* Row-major C = A B is column-major C^T = B^T A^T: cuBLAS is given B first. */
+struct stats cublas_sgemm_time(int m, int n, int k, int reps)
+{
+    struct stats result;
+    float *a, *b, *c, one = 1.0f, zero = 0.0f;
+    CUDA_CHECK(cudaMalloc(&a, (size_t)m * k * sizeof(float)));
+    CUDA_CHECK(cudaMalloc(&b, (size_t)k * n * sizeof(float)));
+    CUDA_CHECK(cudaMalloc(&c, (size_t)m * n * sizeof(float)));
+    CUDA_CHECK(cudaMemset(a, 0, (size_t)m * k * sizeof(float)));
+    CUDA_CHECK(cudaMemset(b, 0, (size_t)k * n * sizeof(float)));
+    cublasHandle_t handle;
+    CUBLAS_CHECK(cublasCreate(&handle));
+    TIME_CALLS(reps, CUBLAS_CHECK(cublasSgemm(handle, CUBLAS_OP_N, CUBLAS_OP_N, n, m, k, &one, b, n, a, k, &zero, c, n)));
+    CUBLAS_CHECK(cublasDestroy(handle));
+    CUDA_CHECK(cudaFree(a));
+    CUDA_CHECK(cudaFree(b));
+    CUDA_CHECK(cudaFree(c));
+    return result;
+}

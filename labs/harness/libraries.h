@@ -1,0 +1,20 @@
+/* libraries.h: the vendor libraries' times that bind the labs, measured on the card in use.
+ *   struct stats ms = cub_sum_time(dev_x, n, reps);                   cub::DeviceReduce::Sum
+ *   struct stats ms = cub_histogram_time(dev_bytes, n, 256, reps);    cub::DeviceHistogram::HistogramEven
+ *   struct stats ms = cublas_sgemm_time(m, n, k, reps);               cublasSgemm, strict fp32
+ * Compiled once (libraries.cu) so that each lab's harness builds without CUB's and cuBLAS's headers. */
+#ifndef LABS_LIBRARIES_H
+#define LABS_LIBRARIES_H
+#include "../../common/stats.h"
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+struct stats cub_sum_time(const float *dev_x, long long n, int reps);
+struct stats cub_histogram_time(const unsigned char *dev_bytes, long long n, int bins, int reps);
+struct stats cublas_sgemm_time(int m, int n, int k, int reps);
+
+#ifdef __cplusplus
+}
+#endif
+#endif
