@@ -109,6 +109,6 @@ if [ "$percent" -ge "$target" ]; then
     summary yes "$sanitizer" "$time_text" "$percent%" "PASS"
     exit 0
 fi
-echo "  slower than the target ($rule): correct, but look at how your threads read memory"
+echo "  correct, but slower than the target ($rule): the statement says what makes the solution fast"
 summary yes "$sanitizer" "$time_text" "$percent%" "PASS but slow"
 exit 3

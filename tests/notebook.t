@@ -12,7 +12,7 @@ programs = set(sys.argv[2].split())
 meta = nb.get("metadata", {})
 print("json", nb.get("nbformat") == 4 and "cells" in nb)
 print("gpu", meta.get("accelerator") == "GPU" and "gpuType" in meta.get("colab", {}))
-bad, runs, shows, repos = [], [], [], []
+bad, runs, shows, repos, lab_cells = [], [], [], [], []
 for cell in nb["cells"]:
     text = "".join(cell["source"])
     if cell["cell_type"] != "code":
@@ -22,6 +22,8 @@ for cell in nb["cells"]:
         repos += re.findall(r"github\.com/([^ ]+?)\.git", text)
     elif re.fullmatch(r"%cd [^\n]+\n?", text):
         pass
+    elif text.startswith("%%writefile "):  # a lab's file, as the student gets it
+        lab_cells.append(text.partition("\n")[2])
     elif "display(Image(" in text:
         shows += re.findall(r'Image\("([^"]+)"\)', text)
     else:
@@ -32,10 +34,12 @@ print("programs", bool(runs) and not unknown, unknown)
 missing = [p for p in shows if not os.path.isfile(p) and not p.startswith("output/")]  # output/: made by a cell
 print("images", bool(shows) and not missing, missing)
 readme = open("README.md").read()
+labs = [t for t in lab_cells if t != open("labs/ch1_map.cu").read()]
+print("labs", len(lab_cells) == 1 and not labs, "a %%writefile cell differs from labs/ch1_map.cu" if labs else "")
 print("badge", len(set(repos)) == 1 and f"colab.research.google.com/github/{repos[0]}/blob/main/course.ipynb" in readme, repos)
 PY
 result=${TMPDIR:-/tmp}/notebook.$$
-for what in json gpu cells programs images badge; do
+for what in json gpu cells programs images labs badge; do
     grep -q "^$what True" "$result"
     ok $? "course.ipynb: $what" "$(grep "^$what" "$result"; grep -v '^[a-z]* \(True\|False\)' "$result")"
 done

@@ -69,6 +69,11 @@ int lab_check_floats(struct lab *lab, const char *what, const float *got, const 
         printf("  %s: PASS (every element within %.1e, relative)\n", what, tolerance);
         return 0;
     }
+    if (lab->failures >= 3) {  /* three full reports say enough; the rest in a line each */
+        printf("  %s: FAIL, %lld of %lld elements wrong\n", what, wrong, n);
+        lab->failures++;
+        return 1;
+    }
     char where[96];
     say_where(where, sizeof where, first, cols);
     printf("  %s: FAIL, %lld of %lld elements wrong; first: %s, expected %.9g, got %.9g\n"
@@ -93,6 +98,11 @@ int lab_check_uints(struct lab *lab, const char *what, const unsigned *got, cons
     if (!wrong) {
         printf("  %s: PASS (every element exact)\n", what);
         return 0;
+    }
+    if (lab->failures >= 3) {
+        printf("  %s: FAIL, %lld of %lld elements wrong\n", what, wrong, n);
+        lab->failures++;
+        return 1;
     }
     char where[96];
     say_where(where, sizeof where, first, cols);
