@@ -7,7 +7,8 @@
 # (under TARGET percent of the solution's speed, 70 by default); 77 when there is no GPU.
 # LAB_NO_TIME=1 stops after the sanitizer (make test: checks, not timings); LAB_SANITIZE=0 leaves the
 # sanitizer out (it is reported as "not run", and the verdict stands on the rest). The last line,
-# "lab-summary LAB|correct|sanitizer|time|percent|verdict", is what make labs tabulates.
+# "lab-summary LAB|correct|sanitizer|time|percent|verdict|share of the limit", is what make labs
+# tabulates.
 set -u
 lab=${1:?usage: labs/check.sh LAB BINARY [SOLUTION_BINARY]}
 bin=${2:?usage: labs/check.sh LAB BINARY [SOLUTION_BINARY]}
@@ -16,9 +17,9 @@ target=${TARGET:-70}
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 
-summary() {  # correct sanitizer time percent verdict
+summary() {  # correct sanitizer time percent verdict [share of the limit]
     echo "verdict: $5"
-    echo "lab-summary $lab|$1|$2|$3|$4|$5"
+    echo "lab-summary $lab|$1|$2|$3|$4|$5|${6:-}"
 }
 
 echo "== Lab $lab: $bin"
@@ -91,6 +92,7 @@ echo "3. Speed"
 grep -v '^lab-\|^device \|^Lab ' "$tmp/time"
 mine=$(sed -n 's/^lab-median-ms //p' "$tmp/time")
 percent_limit=$(sed -n 's/^lab-percent-of-limit //p' "$tmp/time")
+limit="$(awk -v p="$percent_limit" 'BEGIN { printf "%.0f%%", p }') $(sed -n 's/^lab-limit //p' "$tmp/time")"
 if [ -n "$solution" ] && [ -x "$solution" ]; then
     ./"$solution" --time-only >"$tmp/solution" 2>&1 </dev/null || { cat "$tmp/solution"; exit 1; }
     theirs=$(sed -n 's/^lab-median-ms //p' "$tmp/solution")
@@ -106,9 +108,9 @@ else
 fi
 time_text=$(awk -v a="$mine" 'BEGIN { printf "%.3f ms", a }')
 if [ "$percent" -ge "$target" ]; then
-    summary yes "$sanitizer" "$time_text" "$percent%" "PASS"
+    summary yes "$sanitizer" "$time_text" "$percent%" "PASS" "$limit"
     exit 0
 fi
 echo "  correct, but slower than the target ($rule): the statement says what makes the solution fast"
-summary yes "$sanitizer" "$time_text" "$percent%" "PASS but slow"
+summary yes "$sanitizer" "$time_text" "$percent%" "PASS but slow" "$limit"
 exit 3

@@ -224,6 +224,23 @@ render() {  # render NAME FILE...: the table, header included
             printf "| CPU, i-j-k loop in C (the definition'"'"'s order) | %.1f s | |\n", R[f, "CPU; i-j-k (definition)"] / 1e3
             print "| NumPy'"'"'s int64 `A @ B` | not run (no Python in this course) | 27.47 s (44x) |"
         }' "$@" ;;
+    labs) awk "$AWK_LIB"'
+        { f = base(FILENAME); seen[$1]++; if (seen[$1] == 1) order[n++] = $1
+          time[f, $1] = $4; limit[f, $1] = $7; verdict[f, $1] = $6; secs[f, $1] = $8; san[f, $1] = $3 }
+        END {
+            printf "%s, `make labs SOLUTIONS=1` and `make labs`; the last column on the same GPU held to 14 SMs and 4 GiB\n", run("solutions")
+            print "(`PARTS=labs sh tests/small_gpu.sh output/small_gpu gtx1650`). Kernel times by CUDA events, medians"
+            print "(the pipeline: wall clock, copies included)."
+            print ""
+            print "| lab | solution | against its limit | sanitizers | checked in | as handed out | 14 SMs: solution |"
+            print "|---|---|---|---|---|---|---|"
+            for (i = 0; i < n; i++) {
+                l = order[i]
+                printf "| `%s` | %s | %s | %s | %s s | %s | %s, %s |\n", l, time["solutions", l], limit["solutions", l],
+                       san["solutions", l], secs["solutions", l], verdict["students", l], time["solutions_gtx1650", l],
+                       verdict["solutions_gtx1650", l]
+            }
+        }' "$@" ;;
     results) awk "$AWK_LIB"'
         { if (base(FILENAME) == "ladder") lad[$1, $2] = $7
           if (base(FILENAME) == "scan") scan[$1, $2] = $7

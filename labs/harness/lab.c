@@ -171,8 +171,8 @@ void lab_report(struct lab *lab, struct stats ms, double amount, const char *uni
     else
         print_flops("your code", ms, amount, limit, limit_name);
     double rate = amount / (ms.median * 1e-3) / 1e9;
-    printf("lab-median-ms %.6g\nlab-percent-of-limit %.1f\nlab-target-of-limit %d\n", ms.median,
-           100.0 * rate / limit, target_of_limit);
+    printf("lab-median-ms %.6g\nlab-percent-of-limit %.1f\nlab-target-of-limit %d\nlab-limit %s\n", ms.median,
+           100.0 * rate / limit, target_of_limit, limit_name);
     (void)lab;
 }
 
