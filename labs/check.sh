@@ -34,8 +34,16 @@ if [ $code = 77 ]; then
 fi
 grep -v '^lab-' "$tmp/check"
 correct=no
+wrong="wrong result"
 grep -q '^lab-correct yes' "$tmp/check" && [ $code = 0 ] && correct=yes
-[ $code = 0 ] || [ $code = 1 ] || echo "  the harness ended with exit $code (a crash, or a CUDA error above)"
+if grep -q ' failed: cuda[A-Za-z]*' "$tmp/check"; then
+    wrong="CUDA error"
+    echo "  the harness stopped on the CUDA error above: a kernel touched memory it does not own, or a launch"
+    echo "  failed (memcheck, below, says which line)"
+elif [ $code != 0 ] && [ $code != 1 ]; then
+    wrong="crash"
+    echo "  the harness ended with exit $code (124: over 300 s, a hang?)"
+fi
 
 echo "2. compute-sanitizer on the small sizes (memcheck, racecheck, synccheck)"
 findings=0
@@ -59,9 +67,14 @@ else
         case $tool_code in
         0|1) echo "  $tool: clean" ;;  # 1: the harness's own verdict, a wrong result (step 1 says which)
         86)
+            if ! grep -qv '^Internal Sanitizer Error' "$tmp/$tool.lines"; then
+                # A kernel that faults stops racecheck and synccheck too: not a finding of theirs.
+                echo "  $tool: could not finish, a kernel faulted (memcheck says where)"
+                continue
+            fi
             findings=$((findings + 1))
             kinds="$kinds $tool"
-            sed "s/^/  $tool: /" "$tmp/$tool.lines" | head -n 5 ;;
+            grep -v '^Internal Sanitizer Error' "$tmp/$tool.lines" | sed "s/^/  $tool: /" | head -n 5 ;;
         *)
             findings=$((findings + 1))
             kinds="$kinds $tool"
@@ -77,7 +90,7 @@ fi
 
 if [ $correct != yes ] || [ $findings != 0 ]; then
     why=""
-    [ $correct = yes ] || why="wrong result"
+    [ $correct = yes ] || why=$wrong
     [ $findings = 0 ] || why="${why:+$why; }${sanitizer}"
     summary "$correct" "$sanitizer" "-" "-" "FAIL ($why)"
     exit 1
