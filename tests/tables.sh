@@ -236,10 +236,21 @@ render() {  # render NAME FILE...: the table, header included
             print "|---|---|---|---|---|---|---|"
             for (i = 0; i < n; i++) {
                 l = order[i]
-                printf "| `%s` | %s | %s | %s | %s s | %s | %s, %s |\n", l, time["solutions", l], limit["solutions", l],
+                printf "| `%s` | %s | %s | %s | %s | %s | %s, %s |\n", l, time["solutions", l], limit["solutions", l],
                        san["solutions", l], secs["solutions", l], verdict["students", l], time["solutions_gtx1650", l],
                        verdict["solutions_gtx1650", l]
             }
+        }' "$@" ;;
+    lab_mistakes) awk "$AWK_LIB"'
+        { split($1, part, "."); lab[NR] = part[1]; name[NR] = part[2]; want[NR] = $2; got[NR] = $5; if (NR > m) m = NR }
+        END {
+            printf "%s, each planted mistake checked by `labs/check.sh` (the slow one timed against the\n", run("mistakes")
+            print "solution, the others without timing):"
+            print ""
+            print "| lab | planted mistake | the report that must catch it | what `make lab` said |"
+            print "|---|---|---|---|"
+            for (i = 1; i <= m; i++) if (i in lab)
+                printf "| `%s` | `%s` | %s | %s |\n", lab[i], name[i], want[i] == "wrong" ? "the result check" : want[i] == "slow" ? "the timing" : want[i], got[i]
         }' "$@" ;;
     results) awk "$AWK_LIB"'
         { if (base(FILENAME) == "ladder") lad[$1, $2] = $7
