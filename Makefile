@@ -5,7 +5,7 @@
 
 CH1 := add_scalars add_array grid_stride adjust_log device_query
 CH2 := naive better library reduce2d blobs warp_shuffle ladder
-CH3 := normalize streams events stream_timing vector_add_streams graphs peers multi_gpu
+CH3 := normalize streams events stream_timing vector_add_streams graphs heat heat_mpi peers multi_gpu
 CH4 := add_one histogram histogram_wide histogram_sweep mutex dot_mutex scan equalize
 CH5 := naive shared blas sgemm_ladder
 
@@ -75,8 +75,33 @@ ifeq ($(NCCL_LIB),)
 ch3_streams_events/multi_gpu:
 	@echo "ch3_streams_events/multi_gpu needs NCCL, and none was found: NCCL_HOME=DIR points at one" >&2; exit 1
 endif
-ch3_streams_events/multi_gpu: PROGRAM_FLAGS := -I$(NCCL_HOME)/include
-ch3_streams_events/multi_gpu: LDLIBS += -L$(NCCL_LIB) -l:libnccl.so.2 -Xlinker -rpath=$(NCCL_LIB)
+ch3_streams_events/multi_gpu ch3_streams_events/heat_mpi: PROGRAM_FLAGS = -I$(NCCL_HOME)/include $(MPI_FLAGS)
+ch3_streams_events/multi_gpu ch3_streams_events/heat_mpi: LDLIBS += -L$(NCCL_LIB) -l:libnccl.so.2 -Xlinker -rpath=$(NCCL_LIB)
+
+# MPI, for heat_mpi (one process per GPU): what mpicc would add (Open MPI's --showme, MPICH's -show), or
+# MPI_HOME=DIR (DIR/include/mpi.h, DIR/lib/libmpi.so). Without it, or without NCCL, the other programs
+# build and one line says heat_mpi is left out. Run as root (a container), Open MPI needs
+# mpirun --allow-run-as-root; the tests set the two variables that allow it.
+MPICC ?= mpicc
+MPI_SHOW := $(if $(MPI_HOME),-I$(MPI_HOME)/include -L$(MPI_HOME)/lib -lmpi,$(or $(shell $(MPICC) --showme 2>/dev/null),$(shell $(MPICC) -show 2>/dev/null)))
+MPI_FLAGS := $(patsubst -I%,-isystem %,$(filter -I%,$(MPI_SHOW)))
+ch3_streams_events/heat_mpi: LDLIBS += $(filter -L% -l%,$(MPI_SHOW)) $(patsubst -L%,-Xlinker -rpath=%,$(filter -L%,$(MPI_SHOW)))
+ifeq ($(or $(filter -lmpi%,$(MPI_SHOW)),$(MPI_HOME)),)
+  $(info make: no MPI found ($(MPICC) or MPI_HOME=DIR); ch3_streams_events/heat_mpi is not built)
+  HEAT_MPI_MISSING := 1
+endif
+ifneq ($(NCCL_LIB),)
+else
+  HEAT_MPI_MISSING := 1
+endif
+ifeq ($(HEAT_MPI_MISSING),1)
+  CH3_PROGRAMS := $(filter-out ch3_streams_events/heat_mpi,$(CH3_PROGRAMS))
+  PROGRAMS := $(filter-out ch3_streams_events/heat_mpi,$(PROGRAMS))
+ch3_streams_events/heat_mpi:
+	@echo "ch3_streams_events/heat_mpi needs MPI and NCCL: MPI_HOME=DIR or NCCL_HOME=DIR points at them" >&2; exit 1
+endif
+export OMPI_ALLOW_RUN_AS_ROOT ?= 1
+export OMPI_ALLOW_RUN_AS_ROOT_CONFIRM ?= 1
 
 # The vendor BLAS comparisons link cuBLAS.
 ch5_matmul/blas ch5_matmul/sgemm_ladder: LDLIBS += -lcublas
@@ -104,7 +129,7 @@ tests/unit_common: tests/unit_common.c $(COMMON) .build-flags
 # every run of a program).
 test: all tests/unit_common lab-programs
 	@mkdir -p output/test && rm -f output/test/skipped.txt
-	@PROGRAMS="$(PROGRAMS)" LABS="$(LABS)" LAB_MISTAKES="$(LAB_MISTAKES)" NCCL_INCLUDE="$(if $(NCCL_LIB),$(NCCL_HOME)/include)" \
+	@PROGRAMS="$(PROGRAMS)" LABS="$(LABS)" LAB_MISTAKES="$(LAB_MISTAKES)" MPI_FLAGS="$(MPI_FLAGS)" NCCL_INCLUDE="$(if $(NCCL_LIB),$(NCCL_HOME)/include)" \
 	    SKIP_LOG="$(CURDIR)/output/test/skipped.txt" prove tests/*.t; status=$$?; \
 	    sh tests/skipped.sh output/test/skipped.txt; exit $$status
 

@@ -15,10 +15,10 @@ sources=$(for cu in ch*/*.cu; do
 done)
 
 # PTX for compute_75, then ptxas's resource report for sm_75; one source at a time, in parallel.
-# NCCL_INCLUDE (from make test) is where nccl.h is, for multi_gpu.
+# NCCL_INCLUDE (from make test) is where nccl.h is, for multi_gpu and heat_mpi; MPI_FLAGS where mpi.h is.
 echo "$sources" | xargs -P "$(nproc 2>/dev/null || echo 2)" -I{} sh -c '
     out="$1/$(echo "$2" | tr / _)"
-    nvcc -std=c++17 -O3 -ptx -arch=compute_75 ${NCCL_INCLUDE:+-I"$NCCL_INCLUDE"} "$2" -o "$out.ptx" 2>"$out.err" &&
+    nvcc -std=c++17 -O3 -ptx -arch=compute_75 ${NCCL_INCLUDE:+-I"$NCCL_INCLUDE"} ${MPI_FLAGS:-} "$2" -o "$out.ptx" 2>"$out.err" &&
         ptxas -arch=sm_75 -v "$out.ptx" -o /dev/null 2>"$out.usage"' sh "$tmp" {}
 
 for cu in $sources; do

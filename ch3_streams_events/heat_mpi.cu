@@ -1,0 +1,416 @@
+/* heat_mpi.cu: going further, heat.cu's plate split over GPUs the way clusters run: one MPI process
+ * (rank) per GPU, each owning a band of rows, exchanging its first and last rows with its neighbours
+ * after every step (the halo), three ways side by side: through the host with MPI_Sendrecv (or on device
+ * pointers where the MPI is CUDA-aware), with NCCL's send and receive, and with NCCL while the inside
+ * rows are computed on a second stream (chapter 3's overlap, between GPUs). Every way gives heat.cu's
+ * field to the bit, and the same largest change, checked against one GPU.
+ *   make ch3 && mpirun -np 2 ./ch3_streams_events/heat_mpi      (as root: mpirun --allow-run-as-root)
+ *   srun --ntasks-per-node=4 --gpus-per-task=1 ./ch3_streams_events/heat_mpi -n 32768 --steps 50
+ */
+#include <math.h>
+/* MPI's C interface only: nvcc compiles as C++, and mpi.h would otherwise bring its C++ bindings. */
+#define OMPI_SKIP_MPICXX 1
+#define MPICH_SKIP_MPICXX 1
+#include <mpi.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#if defined(OPEN_MPI) && OPEN_MPI
+#include <mpi-ext.h>  /* MPIX_Query_cuda_support, where Open MPI was built with it */
+#endif
+
+#include "../common/check.h"
+#include "../common/cli.h"
+#include "../common/csv.h"
+#include "../common/device.h"
+#include "../common/nccl_check.h"
+#include "../common/stats.h"
+
+enum { BLOCK_X = 32, BLOCK_Y = 8, MAX_REPS = 1000 };
+enum way { BY_MPI, BY_NCCL, BY_NCCL_OVERLAP, WAYS };
+static const char *way_name[WAYS] = {"MPI_Sendrecv", "NCCL send/recv", "NCCL, overlapped"};
+
+/* ==== Kernels ==== */
+
+/* heat.cu's step, copied. */
+__global__ void jacobi_step(const float *in, float *out, int n, int first, int last)
+{
+    int col = blockIdx.x * blockDim.x + threadIdx.x;
+    int row = first + blockIdx.y * blockDim.y + threadIdx.y;
+    if (row < last && col >= 1 && col < n - 1) {
+        long long i = (long long)row * n + col;
+        out[i] = 0.25f * ((in[i - n] + in[i + n]) + (in[i - 1] + in[i + 1]));
+    }
+}
+
+/* heat.cu's largest change, copied. */
+__global__ void max_change(const float *a, const float *b, int n, int first, int last, unsigned *result)
+{
+    __shared__ unsigned block_max;
+    if (threadIdx.x == 0 && threadIdx.y == 0)
+        block_max = 0;
+    __syncthreads();
+    int col = blockIdx.x * blockDim.x + threadIdx.x;
+    int row = first + blockIdx.y * blockDim.y + threadIdx.y;
+    if (row < last && col < n) {
+        long long i = (long long)row * n + col;
+        atomicMax(&block_max, __float_as_uint(fabsf(a[i] - b[i])));
+    }
+    __syncthreads();
+    if (threadIdx.x == 0 && threadIdx.y == 0)
+        atomicMax(result, block_max);
+}
+
+/* ==== Host helpers ==== */
+
+/* One rank's band: rows [first, first + rows) of the plate, held with the row above and the row below
+ * (the halo, or the plate's edge) as local rows 0 and rows + 1. */
+struct band {
+    int rank, ranks, n, first, rows, up, down;  /* up, down: the neighbours' ranks, or MPI_PROC_NULL */
+    float *a, *b;                               /* the last field and the next, (rows + 2) x n each */
+    float *send_host, *recv_host;               /* two rows each, pinned, for MPI through the host */
+    unsigned *change;
+    cudaStream_t edge, inside;
+    cudaEvent_t edge_done, inside_done;
+    ncclComm_t comm;
+    int cuda_aware;
+};
+
+static dim3 grid_for(int n, int rows)
+{
+    return dim3((unsigned)ceil_div(n, BLOCK_X), (unsigned)ceil_div(rows > 0 ? rows : 1, BLOCK_Y));
+}
+
+static void step_rows(struct band *b, int first, int last, cudaStream_t stream)
+{
+    if (last > first)
+        jacobi_step<<<grid_for(b->n, last - first), dim3(BLOCK_X, BLOCK_Y), 0, stream>>>(b->a, b->b, b->n, first, last);
+}
+
+/* The band of rank r: the plate's n - 2 inside rows dealt as evenly as they go. */
+static void band_start(struct band *b, int n, int rank, int ranks, ncclComm_t comm)
+{
+    memset(b, 0, sizeof *b);
+    b->n = n, b->rank = rank, b->ranks = ranks, b->comm = comm;
+    int inside = n - 2, share = inside / ranks, extra = inside % ranks;
+    b->rows = share + (rank < extra);
+    b->first = 1 + rank * share + (rank < extra ? rank : extra);
+    b->up = rank > 0 ? rank - 1 : MPI_PROC_NULL;
+    b->down = rank < ranks - 1 ? rank + 1 : MPI_PROC_NULL;
+    size_t bytes = (size_t)(b->rows + 2) * n * sizeof(float);
+    float *plate = (float *)host_alloc(bytes);
+    memset(plate, 0, bytes);
+    if (rank == 0)
+        for (int col = 0; col < n; col++)
+            plate[col] = 1.0f;  /* heat.cu's plate: the top edge at 1 */
+    CUDA_CHECK(cudaMalloc(&b->a, bytes));
+    CUDA_CHECK(cudaMalloc(&b->b, bytes));
+    CUDA_CHECK(cudaMemcpy(b->a, plate, bytes, cudaMemcpyHostToDevice));
+    CUDA_CHECK(cudaMemcpy(b->b, plate, bytes, cudaMemcpyHostToDevice));
+    free(plate);
+    CUDA_CHECK(cudaMallocHost(&b->send_host, 2 * (size_t)n * sizeof(float)));
+    CUDA_CHECK(cudaMallocHost(&b->recv_host, 2 * (size_t)n * sizeof(float)));
+    CUDA_CHECK(cudaMalloc(&b->change, sizeof(unsigned)));
+    CUDA_CHECK(cudaStreamCreateWithFlags(&b->edge, cudaStreamNonBlocking));
+    CUDA_CHECK(cudaStreamCreateWithFlags(&b->inside, cudaStreamNonBlocking));
+    CUDA_CHECK(cudaEventCreateWithFlags(&b->edge_done, cudaEventDisableTiming));
+    CUDA_CHECK(cudaEventCreateWithFlags(&b->inside_done, cudaEventDisableTiming));
+#if defined(MPIX_CUDA_AWARE_SUPPORT) && MPIX_CUDA_AWARE_SUPPORT
+    b->cuda_aware = MPIX_Query_cuda_support();
+#endif
+}
+
+static void band_end(struct band *b)
+{
+    CUDA_CHECK(cudaFree(b->a));
+    CUDA_CHECK(cudaFree(b->b));
+    CUDA_CHECK(cudaFreeHost(b->send_host));
+    CUDA_CHECK(cudaFreeHost(b->recv_host));
+    CUDA_CHECK(cudaFree(b->change));
+    CUDA_CHECK(cudaStreamDestroy(b->edge));
+    CUDA_CHECK(cudaStreamDestroy(b->inside));
+    CUDA_CHECK(cudaEventDestroy(b->edge_done));
+    CUDA_CHECK(cudaEventDestroy(b->inside_done));
+}
+
+/* The halo of the new field b->b: my first row to the rank above, my last to the rank below, and
+ * theirs into my rows 0 and rows + 1. */
+static void exchange(struct band *b, enum way way, cudaStream_t stream)
+{
+    size_t row = (size_t)b->n, bytes = row * sizeof(float);
+    float *mine_top = b->b + row, *mine_bottom = b->b + row * b->rows;
+    float *halo_top = b->b, *halo_bottom = b->b + row * (b->rows + 1);
+    if (way == BY_MPI) {
+        if (b->cuda_aware) {  /* the MPI reads and writes GPU memory itself */
+            CUDA_CHECK(cudaStreamSynchronize(stream));
+            MPI_Sendrecv(mine_top, b->n, MPI_FLOAT, b->up, 0, halo_bottom, b->n, MPI_FLOAT, b->down, 0,
+                         MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+            MPI_Sendrecv(mine_bottom, b->n, MPI_FLOAT, b->down, 1, halo_top, b->n, MPI_FLOAT, b->up, 1,
+                         MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+            return;
+        }
+        CUDA_CHECK(cudaMemcpyAsync(b->send_host, mine_top, bytes, cudaMemcpyDeviceToHost, stream));
+        CUDA_CHECK(cudaMemcpyAsync(b->send_host + row, mine_bottom, bytes, cudaMemcpyDeviceToHost, stream));
+        CUDA_CHECK(cudaStreamSynchronize(stream));
+        MPI_Sendrecv(b->send_host, b->n, MPI_FLOAT, b->up, 0, b->recv_host + row, b->n, MPI_FLOAT, b->down, 0,
+                     MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+        MPI_Sendrecv(b->send_host + row, b->n, MPI_FLOAT, b->down, 1, b->recv_host, b->n, MPI_FLOAT, b->up, 1,
+                     MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+        if (b->up != MPI_PROC_NULL)
+            CUDA_CHECK(cudaMemcpyAsync(halo_top, b->recv_host, bytes, cudaMemcpyHostToDevice, stream));
+        if (b->down != MPI_PROC_NULL)
+            CUDA_CHECK(cudaMemcpyAsync(halo_bottom, b->recv_host + row, bytes, cudaMemcpyHostToDevice, stream));
+        return;
+    }
+    /* NCCL: sends and receives queued on the stream, grouped so that neither waits for the other. */
+    NCCL_CHECK(ncclGroupStart());
+    if (b->up != MPI_PROC_NULL) {
+        NCCL_CHECK(ncclSend(mine_top, row, ncclFloat, b->up, b->comm, stream));
+        NCCL_CHECK(ncclRecv(halo_top, row, ncclFloat, b->up, b->comm, stream));
+    }
+    if (b->down != MPI_PROC_NULL) {
+        NCCL_CHECK(ncclSend(mine_bottom, row, ncclFloat, b->down, b->comm, stream));
+        NCCL_CHECK(ncclRecv(halo_bottom, row, ncclFloat, b->down, b->comm, stream));
+    }
+    NCCL_CHECK(ncclGroupEnd());
+}
+
+/* One step, one way: on return the new field is b->a, halo included, once the streams are done. */
+static void step(struct band *b, enum way way)
+{
+    int last = b->rows + 1;  /* local rows 1 .. rows are mine */
+    if (way != BY_NCCL_OVERLAP) {
+        step_rows(b, 1, last, b->edge);
+        exchange(b, way, b->edge);
+    } else {
+        /* The first and last rows first, on their own stream, then sent while the inside is computed. */
+        step_rows(b, 1, 2, b->edge);
+        if (b->rows > 1)
+            step_rows(b, last - 1, last, b->edge);
+        exchange(b, way, b->edge);
+        step_rows(b, 2, last - 1, b->inside);
+        /* The next step reads both parts of this field: each stream waits for the other's work. */
+        CUDA_CHECK(cudaEventRecord(b->edge_done, b->edge));
+        CUDA_CHECK(cudaEventRecord(b->inside_done, b->inside));
+        CUDA_CHECK(cudaStreamWaitEvent(b->inside, b->edge_done, 0));
+        CUDA_CHECK(cudaStreamWaitEvent(b->edge, b->inside_done, 0));
+    }
+    CHECK_LAUNCH();
+    float *t = b->a;
+    b->a = b->b, b->b = t;
+}
+
+static void finish(struct band *b)
+{
+    CUDA_CHECK(cudaStreamSynchronize(b->edge));
+    CUDA_CHECK(cudaStreamSynchronize(b->inside));
+}
+
+/* The plate's largest change in the last step, the same on every rank (a maximum over the ranks). */
+static float largest_change(struct band *b)
+{
+    finish(b);
+    CUDA_CHECK(cudaMemset(b->change, 0, sizeof(unsigned)));
+    max_change<<<grid_for(b->n, b->rows), dim3(BLOCK_X, BLOCK_Y)>>>(b->a, b->b, b->n, 1, b->rows + 1, b->change);
+    CHECK_LAUNCH();
+    unsigned mine, all;
+    CUDA_CHECK(cudaMemcpy(&mine, b->change, sizeof mine, cudaMemcpyDeviceToHost));
+    MPI_Allreduce(&mine, &all, 1, MPI_UNSIGNED, MPI_MAX, MPI_COMM_WORLD);
+    float change;
+    memcpy(&change, &all, sizeof change);
+    return change;
+}
+
+/* The whole plate on rank 0 (NULL elsewhere): every rank's rows, gathered. */
+static float *gather(struct band *b)
+{
+    finish(b);
+    float *mine = (float *)host_alloc((size_t)b->rows * b->n * sizeof(float)), *plate = NULL;
+    CUDA_CHECK(cudaMemcpy(mine, b->a + b->n, (size_t)b->rows * b->n * sizeof(float), cudaMemcpyDeviceToHost));
+    int *counts = NULL, *offsets = NULL;
+    if (b->rank == 0) {
+        plate = (float *)host_alloc((size_t)b->n * b->n * sizeof(float));
+        counts = (int *)host_alloc(b->ranks * sizeof(int));
+        offsets = (int *)host_alloc(b->ranks * sizeof(int));
+        for (int r = 0; r < b->ranks; r++) {
+            struct band other;  /* only its rows and first: the same arithmetic as band_start */
+            int share = (b->n - 2) / b->ranks, extra = (b->n - 2) % b->ranks;
+            other.rows = share + (r < extra);
+            other.first = 1 + r * share + (r < extra ? r : extra);
+            counts[r] = other.rows * b->n;
+            offsets[r] = other.first * b->n;
+        }
+    }
+    MPI_Gatherv(mine, b->rows * b->n, MPI_FLOAT, plate, counts, offsets, MPI_FLOAT, 0, MPI_COMM_WORLD);
+    free(mine), free(counts), free(offsets);
+    return plate;
+}
+
+/* Every rank ends with the same status: the largest of them. */
+static void end_all(int status)
+{
+    int worst;
+    MPI_Allreduce(&status, &worst, 1, MPI_INT, MPI_MAX, MPI_COMM_WORLD);
+    MPI_Finalize();
+    exit(worst);
+}
+
+/* ==== main ==== */
+
+int main(int argc, char **argv)
+{
+    long long n = 16384;
+    int steps = 100, reps = 11, every = 10;
+    const char *csv_path = NULL;
+    struct cli_option options[] = {
+        {"-n", CLI_SIZE, &n, 3, 65536, "side of the timed plate in points (default 16384)"},
+        {"--steps", CLI_INT, &steps, 1, 100000, "steps in each timed run (default 100)"},
+        {"--every", CLI_INT, &every, 1, 100000, "steps between two largest changes in the check (default 10)"},
+        {"-r", CLI_INT, &reps, 1, MAX_REPS, "timed runs (default 11)"},
+        {"--csv", CLI_OUTPUT_FILE, &csv_path, 0, 0, "write the times per step to FILE (rank 0)"},
+    };
+    /* Every rank parses the same line: a usage error ends every rank with exit 2 before MPI starts. */
+    cli_parse(argc, argv, "Heat diffusion split over GPUs: one MPI rank per GPU, halos by MPI or NCCL.", options,
+              COUNT_OF(options));
+    MPI_Init(&argc, &argv);
+    int rank, ranks, local_rank, local_ranks;
+    MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+    MPI_Comm_size(MPI_COMM_WORLD, &ranks);
+    MPI_Comm node;  /* the ranks of this machine: each takes the GPU of its local rank */
+    MPI_Comm_split_type(MPI_COMM_WORLD, MPI_COMM_TYPE_SHARED, 0, MPI_INFO_NULL, &node);
+    MPI_Comm_rank(node, &local_rank);
+    MPI_Comm_size(node, &local_ranks);
+    int status = 0, gpus = 0;
+    if (n - 2 < 2LL * ranks) {  /* before the GPUs: a usage error is one everywhere */
+        if (rank == 0)
+            fprintf(stderr, "heat_mpi: -n %lld is too small for %d ranks: each needs 2 inside rows (-n %d at least)\n",
+                    n, ranks, 2 * ranks + 2);
+        status = 2;
+    }
+    if (status == 0)
+        status = cudaGetDeviceCount(&gpus) != cudaSuccess || gpus == 0 ? NO_DEVICE_EXIT : 0;
+    if (status == 0 && gpus < local_ranks) {
+        if (local_rank == 0)
+            fprintf(stderr, "heat_mpi: %d ranks on this machine but %d GPUs: one rank per GPU (mpirun -np %d)\n",
+                    local_ranks, gpus, gpus);
+        status = 2;
+    }
+    int worst;
+    MPI_Allreduce(&status, &worst, 1, MPI_INT, MPI_MAX, MPI_COMM_WORLD);
+    if (worst) {
+        if (worst == NO_DEVICE_EXIT && rank == 0)
+            fprintf(stderr, "no usable CUDA device on every rank; heat_mpi needs one GPU per rank\n");
+        end_all(worst);
+    }
+    struct device_info dev;
+    device_start(local_rank, &dev);
+    ncclUniqueId id;  /* rank 0 makes the communicator's name, MPI tells the others */
+    if (rank == 0)
+        NCCL_CHECK(ncclGetUniqueId(&id));
+    MPI_Bcast(&id, sizeof id, MPI_BYTE, 0, MPI_COMM_WORLD);
+    ncclComm_t comm;
+    NCCL_CHECK(ncclCommInitRank(&comm, ranks, id, rank));
+    double copy_gbs = measure_copy_bandwidth(COPY_PROBE_BYTES);
+
+    /* Check: each way against one GPU (rank 0's, the whole plate: heat.cu's steps), to the bit, and the
+     * largest change every `every` steps equal on every rank and to one GPU's. */
+    int failures = 0;
+    struct band b, one;
+    const int check_sides[] = {2 * ranks + 2, 2 * ranks + 3, 129, 1000};
+    const int check_steps = 3 * every + 1;
+    for (int k = 0; k < COUNT_OF(check_sides); k++) {
+        int m = check_sides[k];
+        float *want = NULL, want_change[64];
+        if (rank == 0) {  /* one GPU: a band of the whole plate, with no neighbours */
+            band_start(&one, m, 0, 1, comm);
+            for (int s = 1; s <= check_steps; s++) {
+                step_rows(&one, 1, one.rows + 1, one.edge);
+                float *t = one.a;
+                one.a = one.b, one.b = t;
+                if (s % every == 0) {
+                    finish(&one);
+                    CUDA_CHECK(cudaMemset(one.change, 0, sizeof(unsigned)));
+                    max_change<<<grid_for(m, one.rows), dim3(BLOCK_X, BLOCK_Y)>>>(one.a, one.b, m, 1, one.rows + 1, one.change);
+                    unsigned bits;
+                    CUDA_CHECK(cudaMemcpy(&bits, one.change, sizeof bits, cudaMemcpyDeviceToHost));
+                    memcpy(&want_change[s / every], &bits, sizeof bits);
+                }
+            }
+            finish(&one);
+            want = (float *)host_alloc((size_t)m * m * sizeof(float));
+            CUDA_CHECK(cudaMemcpy(want + m, one.a + m, (size_t)one.rows * m * sizeof(float), cudaMemcpyDeviceToHost));
+            band_end(&one);
+        }
+        MPI_Bcast(want_change, 64, MPI_FLOAT, 0, MPI_COMM_WORLD);
+        for (int w = 0; w < WAYS; w++) {
+            band_start(&b, m, rank, ranks, comm);
+            int same_change = 1;
+            for (int s = 1; s <= check_steps; s++) {
+                step(&b, (enum way)w);
+                if (s % every == 0)
+                    same_change &= largest_change(&b) == want_change[s / every];
+            }
+            float *got = gather(&b);
+            if (rank == 0)
+                failures += check(memcmp(got + m, want + m, (size_t)(m - 2) * m * sizeof(float)) == 0 && same_change,
+                                  "%d x %d plate, %d ranks, %s, %d steps: the field equals one GPU's bit for bit, "
+                                  "and so does the largest change every %d steps", m, m, ranks, way_name[w],
+                                  check_steps, every);
+            free(got);
+            band_end(&b);
+        }
+        free(want);
+    }
+    MPI_Bcast(&failures, 1, MPI_INT, 0, MPI_COMM_WORLD);
+    if (failures)
+        end_all(1);
+
+    /* Time each way: reps runs of `steps` steps, by the wall clock between barriers (the ranks are
+     * separate processes), after a warm-up. Then the exchange alone, and one rank's steps alone. */
+    double ms[WAYS + 2][MAX_REPS];
+    band_start(&b, (int)n, rank, ranks, comm);
+    for (int w = 0; w < WAYS + 2; w++)
+        for (int r = -1; r < reps; r++) {
+            MPI_Barrier(MPI_COMM_WORLD);
+            double start = MPI_Wtime();
+            for (int s = 0; s < steps; s++) {
+                if (w < WAYS)
+                    step(&b, (enum way)w);
+                else if (w == WAYS)
+                    exchange(&b, BY_NCCL, b.edge);  /* the halo alone, NCCL */
+                else
+                    step_rows(&b, 1, b.rows + 1, b.edge);  /* the band alone, no halo: weak scaling's one GPU */
+            }
+            finish(&b);
+            MPI_Barrier(MPI_COMM_WORLD);
+            if (r >= 0)
+                ms[w][r] = (MPI_Wtime() - start) * 1e3 / steps;
+        }
+    if (rank == 0) {
+        double bytes = 2.0 * sizeof(float) * (n - 2) * (n - 2), band_bytes = 2.0 * sizeof(float) * b.rows * (n - 2);
+        printf("\n%lld x %lld plate (%.2f GB a field, %.2f GB per GPU for both), %d ranks, %d steps a run, %d runs;\n"
+               "limit per GPU = its device-to-device copy, %.0f GB/s; MPI %s CUDA-aware\n", n, n, 4.0 * n * n / 1e9,
+               8.0 * b.rows * n / 1e9, ranks, steps, reps, copy_gbs, b.cuda_aware ? "is" : "is not");
+        FILE *csv = csv_path ? csv_open(csv_path, &dev, "way,ranks,n,median_ms,gbs") : NULL;
+        for (int w = 0; w < WAYS + 2; w++) {
+            struct stats s = stats_of(ms[w], reps);
+            const char *label = w < WAYS ? way_name[w] : w == WAYS ? "halo exchange alone (NCCL)" : "one band, no halo";
+            if (w == WAYS)
+                print_time(label, s), printf("\n");
+            else
+                print_bandwidth(label, s, w == WAYS + 1 ? band_bytes : bytes, w == WAYS + 1 ? copy_gbs : ranks * copy_gbs,
+                                w == WAYS + 1 ? "of one GPU's copy" : "of the GPUs' copy");
+            if (csv)
+                csv_row(csv, "%s,%d,%lld,%.6g,%.1f", label, ranks, n, s.median,
+                        w == WAYS ? 0.0 : (w == WAYS + 1 ? band_bytes : bytes) / (s.median * 1e-3) / 1e9);
+        }
+        if (csv)
+            csv_close(csv);
+        printf("\nWhat it means: each rank computes its band and sends two rows of %lld floats a step. With the\n"
+               "overlap, the inside rows are computed while the edge rows travel, so the step costs what the band\n"
+               "alone costs as long as the exchange is shorter. One band alone is weak scaling's reference.\n", n);
+    }
+    band_end(&b);
+    NCCL_CHECK(ncclCommDestroy(comm));
+    end_all(0);
+}
