@@ -21,9 +21,9 @@
 #include "../common/stats.h"
 #include "../common/timer.h"
 
-/* Blocks of 32 x 8 threads: a warp reads 32 neighbouring floats of a row (128 bytes, coalesced), and
- * the rows above and below a block's rows are mostly in L1 or L2 already. */
-enum { BLOCK_X = 32, BLOCK_Y = 8 };
+/* The step: blocks of STEP_THREADS threads side by side in a row, each thread STEP_ROWS rows down its
+ * column (a warp reads 32 neighbouring floats of a row: 128 bytes, coalesced). max_change: 32 x 8. */
+enum { STEP_THREADS = 128, STEP_ROWS = 16, BLOCK_X = 32, BLOCK_Y = 8 };
 /* The picture: a 256 x 256 plate after 1/600, 1/60, 1/6 and all of --picture steps, side by side (the
  * heat needs about side^2 steps to cross the plate: Jacobi is slow to converge). */
 enum { PICTURE_SIDE = 256, SNAPSHOTS = 4 };
@@ -31,16 +31,26 @@ static const int snapshot_share[SNAPSHOTS] = {600, 60, 6, 1};
 
 /* ==== Kernels ==== */
 
-/* One Jacobi step on rows [first, last) of a plate n points wide: the four neighbours added in a fixed
- * order, then one multiply, so that the CPU and every split of the plate give the same bits (nothing
- * here can become a fused multiply-add). Column 0 and n - 1 are edges, never written. */
-__global__ void jacobi_step(const float *in, float *out, int n, int first, int last)
+/* One Jacobi step on rows [first, last) of a plate n points wide. Each thread walks down STEP_ROWS rows of
+ * its column, keeping the point above and its own in registers, so that memory is read about once per
+ * point (the left and right neighbours come from the row its warp just read, in L1). The four
+ * neighbours are added in a fixed order, then multiplied once, so that the CPU and every split of the
+ * plate give the same bits (nothing here can become a fused multiply-add). Columns 0 and n - 1 are
+ * edges, never written. */
+__global__ void jacobi_step(const float *__restrict__ in, float *__restrict__ out, int n, int first, int last)
 {
     int col = blockIdx.x * blockDim.x + threadIdx.x;
-    int row = first + blockIdx.y * blockDim.y + threadIdx.y;
-    if (row < last && col >= 1 && col < n - 1) {
-        long long i = (long long)row * n + col;
-        out[i] = 0.25f * ((in[i - n] + in[i + n]) + (in[i - 1] + in[i + 1]));
+    int row = first + blockIdx.y * STEP_ROWS;
+    if (col < 1 || col >= n - 1 || row >= last)
+        return;
+    int end = row + STEP_ROWS < last ? row + STEP_ROWS : last;
+    long long i = (long long)row * n + col;
+    float up = in[i - n], mid = in[i];
+    for (; row < end; row++, i += n) {
+        float down = in[i + n];
+        out[i] = 0.25f * ((up + down) + (in[i - 1] + in[i + 1]));
+        up = mid;
+        mid = down;
     }
 }
 
@@ -89,6 +99,11 @@ static float *cpu_steps(float *a, float *b, int n, int steps)
     return a;
 }
 
+static dim3 step_grid(int n, int rows)
+{
+    return dim3((unsigned)ceil_div(n, STEP_THREADS), (unsigned)ceil_div(rows, STEP_ROWS));
+}
+
 static dim3 grid_for(int n, int rows)
 {
     return dim3((unsigned)ceil_div(n, BLOCK_X), (unsigned)ceil_div(rows, BLOCK_Y));
@@ -98,7 +113,7 @@ static dim3 grid_for(int n, int rows)
 static void gpu_steps(float **a, float **b, int n, int steps)
 {
     for (int s = 0; s < steps; s++) {
-        jacobi_step<<<grid_for(n, n - 2), dim3(BLOCK_X, BLOCK_Y)>>>(*a, *b, n, 1, n - 1);
+        jacobi_step<<<step_grid(n, n - 2), STEP_THREADS>>>(*a, *b, n, 1, n - 1);
         float *t = *a;
         *a = *b, *b = t;
     }
@@ -177,7 +192,7 @@ int main(int argc, char **argv)
         while (done < picture_steps / snapshot_share[shot]) {
             gpu_steps(&dev_a, &dev_b, side, 99);
             CUDA_CHECK(cudaMemset(dev_max, 0, sizeof(unsigned)));
-            jacobi_step<<<grid_for(side, side - 2), dim3(BLOCK_X, BLOCK_Y)>>>(dev_a, dev_b, side, 1, side - 1);
+            jacobi_step<<<step_grid(side, side - 2), STEP_THREADS>>>(dev_a, dev_b, side, 1, side - 1);
             max_change<<<grid_for(side, side), dim3(BLOCK_X, BLOCK_Y)>>>(dev_a, dev_b, side, 0, side, dev_max);
             CHECK_LAUNCH();
             float *t = dev_a;

@@ -26,20 +26,28 @@
 #include "../common/nccl_check.h"
 #include "../common/stats.h"
 
-enum { BLOCK_X = 32, BLOCK_Y = 8, MAX_REPS = 1000 };
+/* heat.cu's launch shapes: the step's blocks of STEP_THREADS columns x STEP_ROWS rows, max_change's 2D. */
+enum { STEP_THREADS = 128, STEP_ROWS = 16, BLOCK_X = 32, BLOCK_Y = 8, MAX_REPS = 1000 };
 enum way { BY_MPI, BY_NCCL, BY_NCCL_OVERLAP, WAYS };
 static const char *way_name[WAYS] = {"MPI_Sendrecv", "NCCL send/recv", "NCCL, overlapped"};
 
 /* ==== Kernels ==== */
 
 /* heat.cu's step, copied. */
-__global__ void jacobi_step(const float *in, float *out, int n, int first, int last)
+__global__ void jacobi_step(const float *__restrict__ in, float *__restrict__ out, int n, int first, int last)
 {
     int col = blockIdx.x * blockDim.x + threadIdx.x;
-    int row = first + blockIdx.y * blockDim.y + threadIdx.y;
-    if (row < last && col >= 1 && col < n - 1) {
-        long long i = (long long)row * n + col;
-        out[i] = 0.25f * ((in[i - n] + in[i + n]) + (in[i - 1] + in[i + 1]));
+    int row = first + blockIdx.y * STEP_ROWS;
+    if (col < 1 || col >= n - 1 || row >= last)
+        return;
+    int end = row + STEP_ROWS < last ? row + STEP_ROWS : last;
+    long long i = (long long)row * n + col;
+    float up = in[i - n], mid = in[i];
+    for (; row < end; row++, i += n) {
+        float down = in[i + n];
+        out[i] = 0.25f * ((up + down) + (in[i - 1] + in[i + 1]));
+        up = mid;
+        mid = down;
     }
 }
 
@@ -76,6 +84,11 @@ struct band {
     int cuda_aware;
 };
 
+static dim3 step_grid(int n, int rows)
+{
+    return dim3((unsigned)ceil_div(n, STEP_THREADS), (unsigned)ceil_div(rows, STEP_ROWS));
+}
+
 static dim3 grid_for(int n, int rows)
 {
     return dim3((unsigned)ceil_div(n, BLOCK_X), (unsigned)ceil_div(rows > 0 ? rows : 1, BLOCK_Y));
@@ -84,7 +97,7 @@ static dim3 grid_for(int n, int rows)
 static void step_rows(struct band *b, int first, int last, cudaStream_t stream)
 {
     if (last > first)
-        jacobi_step<<<grid_for(b->n, last - first), dim3(BLOCK_X, BLOCK_Y), 0, stream>>>(b->a, b->b, b->n, first, last);
+        jacobi_step<<<step_grid(b->n, last - first), STEP_THREADS, 0, stream>>>(b->a, b->b, b->n, first, last);
 }
 
 /* The band of rank r: the plate's n - 2 inside rows dealt as evenly as they go. */
