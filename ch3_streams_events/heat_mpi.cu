@@ -120,6 +120,9 @@ static void band_start(struct band *b, int n, int rank, int ranks, ncclComm_t co
     CUDA_CHECK(cudaMalloc(&b->b, bytes));
     CUDA_CHECK(cudaMemcpy(b->a, plate, bytes, cudaMemcpyHostToDevice));
     CUDA_CHECK(cudaMemcpy(b->b, plate, bytes, cudaMemcpyHostToDevice));
+    /* From pageable memory cudaMemcpy may return before its copy has reached the GPU; the legacy stream
+     * would wait for it, but the steps run on streams that do not (cudaStreamNonBlocking). */
+    CUDA_CHECK(cudaDeviceSynchronize());
     free(plate);
     CUDA_CHECK(cudaMallocHost(&b->send_host, 2 * (size_t)n * sizeof(float)));
     CUDA_CHECK(cudaMallocHost(&b->recv_host, 2 * (size_t)n * sizeof(float)));
@@ -283,8 +286,8 @@ int main(int argc, char **argv)
         {"--csv", CLI_OUTPUT_FILE, &csv_path, 0, 0, "write the times per step to FILE (rank 0)"},
     };
     /* Every rank parses the same line: a usage error ends every rank with exit 2 before MPI starts. */
-    cli_parse(argc, argv, "Heat diffusion split over GPUs: one MPI rank per GPU, halos by MPI or NCCL.", options,
-              COUNT_OF(options));
+    int first_gpu = cli_parse(argc, argv, "Heat diffusion split over GPUs: one MPI rank per GPU, halos by MPI or NCCL.",
+                              options, COUNT_OF(options));  /* --device ID: the local ranks take ID, ID + 1, ... */
     MPI_Init(&argc, &argv);
     int rank, ranks, local_rank, local_ranks;
     MPI_Comm_rank(MPI_COMM_WORLD, &rank);
@@ -302,10 +305,14 @@ int main(int argc, char **argv)
     }
     if (status == 0)
         status = cudaGetDeviceCount(&gpus) != cudaSuccess || gpus == 0 ? NO_DEVICE_EXIT : 0;
-    if (status == 0 && gpus < local_ranks) {
+    if (status == 0 && first_gpu >= gpus) {
+        if (local_rank == 0)
+            fprintf(stderr, "--device %d: no such device; this machine has %d (use 0..%d)\n", first_gpu, gpus, gpus - 1);
+        status = 2;
+    } else if (status == 0 && gpus - first_gpu < local_ranks) {
         if (local_rank == 0)
             fprintf(stderr, "heat_mpi: %d ranks on this machine but %d GPUs: one rank per GPU (mpirun -np %d)\n",
-                    local_ranks, gpus, gpus);
+                    local_ranks, gpus - first_gpu, gpus - first_gpu);
         status = 2;
     }
     int worst;
@@ -316,7 +323,7 @@ int main(int argc, char **argv)
         end_all(worst);
     }
     struct device_info dev;
-    device_start(local_rank, &dev);
+    device_start(first_gpu + local_rank, &dev);
     ncclUniqueId id;  /* rank 0 makes the communicator's name, MPI tells the others */
     if (rank == 0)
         NCCL_CHECK(ncclGetUniqueId(&id));
