@@ -29,7 +29,7 @@
 /* heat.cu's launch shapes: the step's blocks of STEP_THREADS columns x STEP_ROWS rows, max_change's 2D. */
 enum { STEP_THREADS = 128, STEP_ROWS = 16, BLOCK_X = 32, BLOCK_Y = 8, MAX_REPS = 1000 };
 enum way { BY_MPI, BY_NCCL, BY_NCCL_OVERLAP, WAYS };
-static const char *way_name[WAYS] = {"MPI_Sendrecv", "NCCL send/recv", "NCCL, overlapped"};
+static const char *way_name[WAYS] = {"MPI_Sendrecv", "NCCL send/recv", "NCCL overlapped"};
 
 /* ==== Kernels ==== */
 
@@ -414,7 +414,7 @@ int main(int argc, char **argv)
         FILE *csv = csv_path ? csv_open(csv_path, &dev, "way,ranks,n,median_ms,gbs") : NULL;
         for (int w = 0; w < WAYS + 2; w++) {
             struct stats s = stats_of(ms[w], reps);
-            const char *label = w < WAYS ? way_name[w] : w == WAYS ? "halo exchange alone (NCCL)" : "one band, no halo";
+            const char *label = w < WAYS ? way_name[w] : w == WAYS ? "halo exchange alone (NCCL)" : "one band without halo";
             if (w == WAYS)
                 print_time(label, s), printf("\n");
             else
