@@ -26,6 +26,7 @@ ch3_streams_events/streams --streams 2 --csv output/results/streams_2.csv
 ch3_streams_events/streams --pageable -r 3 --csv output/results/streams_pageable.csv
 ch3_streams_events/vector_add_streams --csv output/results/vector_add_streams.csv
 ch3_streams_events/graphs --csv output/ch3/graphs.csv
+ch3_streams_events/heat -o output/ch3/heat --csv output/ch3/heat/heat.csv
 ch3_streams_events/multi_gpu --sweep --csv output/ch3/multi_gpu.csv
 ch3_streams_events/peers --csv output/ch3/peers.csv
 ch4_atomics_mutex/histogram -r 5 --counts output/ch4/histogram.csv --csv output/results/histogram.csv
@@ -48,6 +49,7 @@ blobs: ch2/blobs_sync.ppm ch2/blobs_nosync.ppm ch2/blobs.csv
 ladder: ch2/ladder.csv
 stream_timeline: ch3/stream_timeline.csv
 multi_gpu: ch3/multi_gpu.csv
+heat: ch3/heat/heat.ppm ch3/heat/heat_convergence.csv ch3/heat/heat_mpi_1_4096.csv ch3/heat/heat_mpi_2_4096.csv ch3/heat/heat_mpi_1_16384.csv ch3/heat/heat_mpi_2_16384.csv ch3/heat/heat_mpi_1_45000.csv ch3/heat/heat_mpi_2_45000.csv
 histogram: ch4/histogram.csv
 histogram_sweep: ch4/histogram_sweep.csv
 scan: ch4/scan.csv
