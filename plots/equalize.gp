@@ -43,7 +43,7 @@ set ytics nomirror
 set y2tics 0.25
 set grid
 set key left top
-set title "histogram before (Example 4.4) and its cumulative distribution (the scan)"
+set title "histogram before (Example 4.4), and its scan: the cdf"
 plot file using 1:2 with impulses lw 2 lc rgb "#7570b3" title "pixels at each level", \
      file using 1:4 axes x1y2 with lines lw 2 lc rgb "#d95f02" title "cdf"
 set title "histogram after: the cumulative distribution climbs in even steps"
