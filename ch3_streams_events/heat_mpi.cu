@@ -100,14 +100,19 @@ static void step_rows(struct band *b, int first, int last, cudaStream_t stream)
         jacobi_step<<<step_grid(b->n, last - first), STEP_THREADS, 0, stream>>>(b->a, b->b, b->n, first, last);
 }
 
-/* The band of rank r: the plate's n - 2 inside rows dealt as evenly as they go. */
+/* The rows of rank r: the plate's n - 2 inside rows dealt as evenly as they go. */
+static void band_rows(int n, int rank, int ranks, int *first, int *rows)
+{
+    int share = (n - 2) / ranks, extra = (n - 2) % ranks;
+    *rows = share + (rank < extra);
+    *first = 1 + rank * share + (rank < extra ? rank : extra);
+}
+
 static void band_start(struct band *b, int n, int rank, int ranks, ncclComm_t comm)
 {
     memset(b, 0, sizeof *b);
     b->n = n, b->rank = rank, b->ranks = ranks, b->comm = comm;
-    int inside = n - 2, share = inside / ranks, extra = inside % ranks;
-    b->rows = share + (rank < extra);
-    b->first = 1 + rank * share + (rank < extra ? rank : extra);
+    band_rows(n, rank, ranks, &b->first, &b->rows);
     b->up = rank > 0 ? rank - 1 : MPI_PROC_NULL;
     b->down = rank < ranks - 1 ? rank + 1 : MPI_PROC_NULL;
     size_t bytes = (size_t)(b->rows + 2) * n * sizeof(float);
@@ -249,12 +254,10 @@ static float *gather(struct band *b)
         counts = (int *)host_alloc(b->ranks * sizeof(int));
         offsets = (int *)host_alloc(b->ranks * sizeof(int));
         for (int r = 0; r < b->ranks; r++) {
-            struct band other;  /* only its rows and first: the same arithmetic as band_start */
-            int share = (b->n - 2) / b->ranks, extra = (b->n - 2) % b->ranks;
-            other.rows = share + (r < extra);
-            other.first = 1 + r * share + (r < extra ? r : extra);
-            counts[r] = other.rows * b->n;
-            offsets[r] = other.first * b->n;
+            int first, rows;
+            band_rows(b->n, r, b->ranks, &first, &rows);
+            counts[r] = rows * b->n;
+            offsets[r] = first * b->n;
         }
     }
     MPI_Gatherv(mine, b->rows * b->n, MPI_FLOAT, plate, counts, offsets, MPI_FLOAT, 0, MPI_COMM_WORLD);
