@@ -7,7 +7,7 @@ CH1 := add_scalars add_array grid_stride adjust_log device_query
 CH2 := naive better library reduce2d blobs warp_shuffle ladder
 CH3 := normalize streams events stream_timing vector_add_streams graphs heat heat_mpi peers multi_gpu
 CH4 := add_one histogram histogram_wide histogram_sweep mutex dot_mutex scan equalize
-CH5 := naive shared blas sgemm_ladder
+CH5 := naive shared blas sgemm_ladder sgemm_tensor sgemm_hopper
 
 CH1_PROGRAMS := $(addprefix ch1_embarrassing/,$(CH1))
 CH2_PROGRAMS := $(addprefix ch2_reduction/,$(CH2))
@@ -104,7 +104,13 @@ export OMPI_ALLOW_RUN_AS_ROOT ?= 1
 export OMPI_ALLOW_RUN_AS_ROOT_CONFIRM ?= 1
 
 # The vendor BLAS comparisons link cuBLAS.
-ch5_matmul/blas ch5_matmul/sgemm_ladder: LDLIBS += -lcublas
+ch5_matmul/blas ch5_matmul/sgemm_ladder ch5_matmul/sgemm_tensor ch5_matmul/sgemm_hopper: LDLIBS += -lcublas
+
+# sgemm_hopper's TMA and wgmma exist only in code built for sm_90a (Hopper's own features, which later
+# GPUs need not keep): where ARCH has 90, that one file is built for 90a instead.
+comma := ,
+ch5_matmul/sgemm_hopper: ALL_NVCCFLAGS = $(subst arch=compute_90$(comma)code=sm_90,arch=compute_90a$(comma)code=sm_90a,\
+                                          $(COURSE_NVCCFLAGS)) $(NVCCFLAGS) $(EXTRA_NVCCFLAGS) $(PROGRAM_FLAGS)
 
 .PHONY: all ch1 ch2 ch3 ch4 ch5 test sanitize small-gpu fuzz figures tables sass ptx profile clean help \
         lab labs labs-handout lab-programs

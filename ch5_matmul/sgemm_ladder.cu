@@ -1,6 +1,5 @@
 /* sgemm_ladder.cu: going further than the French page: float32 C = A x B, step by step from the naive
- * kernel to the vendor library, then onto the tensor cores. Each rung removes the bottleneck of the one
- * before it:
+ * kernel to the vendor library. Each rung removes the bottleneck of the one before it:
  *   1. naive: thread x walks a row of C. A warp's 32 threads read 32 different rows: uncoalesced.
  *   2. coalesced: thread x walks a column, so a warp reads 32 neighbouring floats of B at once.
  *   3. shared: 32 x 32 tiles in shared memory (the page's kernel in float): each element comes from
@@ -12,10 +11,9 @@
  *   6. double_buffer: the next tiles travel from global memory while the current ones are multiplied,
  *      with one barrier per step instead of two.
  *   7. sized: rung 6 with the tile picked for n, so that small and odd sizes still fill the GPU.
- *   8. tf32: the tensor cores (mma.sync), inputs rounded to TF32 (a 10-bit mantissa), sums in fp32,
- *      tiles copied by cp.async two steps ahead. Needs compute capability 8.0 or newer.
- * The fp32 rungs are checked against cublasSgemm in strict fp32, the TF32 rung and cuBLAS's own TF32
- * mode against the same fp32 product with a tolerance from TF32's mantissa; all are timed, n = 127 to --max (8192).
+ * Every rung is checked against cublasSgemm in strict fp32 and timed beside it, n = 127 to --max (8192),
+ * against the fp32 peak from the device facts. The tensor cores are the next rungs: sgemm_tensor (8,
+ * mma.sync) and sgemm_hopper (9, wgmma).
  *   make ch5 && ./ch5_matmul/sgemm_ladder               (writes output/ch5/sgemm_ladder.csv; make figures)
  *   ./ch5_matmul/sgemm_ladder --max 2048 -r 3
  */
@@ -283,224 +281,17 @@ struct shape {
 static const struct shape shapes[] = {{128, 128, "128x128"}, {128, 64, "128x64"}, {64, 64, "64x64"}};
 enum { SHAPES = 3 };
 
-/* ==== 8. Tensor cores ==== */
-
-/* mma.sync.m16n8k8 (PTX) makes a warp multiply a 16 x 8 tile of A by an 8 x 8 tile of B into a 16 x 8
- * tile of C, inputs TF32, sums fp32. Its fragments are documented (PTX ISA, "Matrix fragments for
- * mma.m16n8k8"): with g = lane / 4 and q = lane % 4, a thread holds
- *   A: a0 = A[g][q], a1 = A[g + 8][q], a2 = A[g][q + 4], a3 = A[g + 8][q + 4]
- *   B: b0 = B[q][g], b1 = B[q + 4][g]
- *   C: c0, c1 = C[g][2q], C[g][2q + 1];  c2, c3 = C[g + 8][2q], C[g + 8][2q + 1].
- * We use it rather than the nvcuda::wmma API because knowing the layout is what lets us pad shared memory
- * so that these loads avoid bank conflicts, round the inputs in registers and store C without a detour;
- * wmma hides it, and in our trials ran clearly slower. cuBLAS on Hopper uses wgmma, an sm_90a-only
- * warpgroup instruction that mma.sync cannot match: the program measures mma.sync's own ceiling.
- * A block of 256 threads (8 warps, 2 x 4) computes a 128 x 256 tile of C, each warp 64 x 64 of it:
- * 4 x 8 mma tiles, 128 accumulators per thread. */
-enum { TC_BM = 128, TC_BN = 256, TC_WM = 64, TC_WN = 64, TC_THREADS = 256, TC_STAGES = 3 };
-
-/* TF32 keeps fp32's 8-bit exponent and 10 of its 23 mantissa bits. The tensor cores ignore the low 13
- * bits of each input, so adding half of the last kept bit first rounds to nearest (ties away from zero),
- * as cvt.rna.tf32.f32 does for every finite float, in one integer add instead of a slower conversion. */
-__device__ __forceinline__ unsigned round_to_tf32(float x)
-{
-    return __float_as_uint(x) + 0x1000u;
-}
-
-__device__ __forceinline__ void mma_tf32(float (&c)[4], const unsigned (&a)[4], const unsigned (&b)[2])
-{
-    asm volatile("mma.sync.aligned.m16n8k8.row.col.f32.tf32.tf32.f32 {%0,%1,%2,%3}, {%4,%5,%6,%7}, {%8,%9}, "
-                 "{%0,%1,%2,%3};"
-                 : "+f"(c[0]), "+f"(c[1]), "+f"(c[2]), "+f"(c[3])
-                 : "r"(a[0]), "r"(a[1]), "r"(a[2]), "r"(a[3]), "r"(b[0]), "r"(b[1]));
-}
-
-/* cp.async (compute capability 8.0): a copy from global to shared memory that does not pass through
- * registers and that the thread does not wait for. `bytes` of `size` are read, the rest filled with
- * zeros (0 outside the matrix). Copies are committed in groups; wait_copies<N> waits until at most N
- * groups are still on their way. */
-template <int size>
-__device__ __forceinline__ void copy_async(float *dst, const float *src, int bytes)
-{
-    unsigned to = (unsigned)__cvta_generic_to_shared(dst);
-    if (size == 16)
-        asm volatile("cp.async.cg.shared.global [%0], [%1], 16, %2;" ::"r"(to), "l"(src), "r"(bytes));
-    else
-        asm volatile("cp.async.ca.shared.global [%0], [%1], 4, %2;" ::"r"(to), "l"(src), "r"(bytes));
-}
-__device__ __forceinline__ void commit_copies() { asm volatile("cp.async.commit_group;"); }
-/* Four floats of an n x n matrix from (row, col) into shared memory, zeros outside: as load4, but
- * with cp.async (a 16-byte copy needs 16-byte aligned rows, so n a multiple of 4). */
-__device__ __forceinline__ void copy_piece(float *dst, const float *M, int n, int row, int col)
-{
-    if (n % 4 == 0) {  /* col is a multiple of 4: the four are all inside or all outside */
-        bool in = row < n && col < n;
-        copy_async<16>(dst, in ? &M[(size_t)row * n + col] : M, in ? 16 : 0);
-    } else {
-        for (int e = 0; e < 4; e++) {
-            bool in = row < n && col + e < n;
-            copy_async<4>(dst + e, in ? &M[(size_t)row * n + col + e] : M, in ? 4 : 0);
-        }
-    }
-}
-template <int N>
-__device__ __forceinline__ void wait_copies() { asm volatile("cp.async.wait_group %0;" ::"n"(N)); }
-
-/* 8. TF32. Step k by KS (32, or 16 where a block may have only 99 KiB of shared memory): TC_STAGES sets
- * of tiles rotate, so two steps are on their way while one is multiplied. Rows are padded: A's by 4
- * floats, so the 8 rows that a ldmatrix phase reads start in 8 different groups of 4 banks; B's by 8, so
- * that b0 = B[q][g] falls in bank 8q + g, a different one for each of the 32 threads. Fragments are
- * double-buffered in registers: those of the next k are read while the mma of this one run, and the
- * next step's first ones right after its single barrier. */
-template <int KS>
-__global__ void __launch_bounds__(TC_THREADS) sgemm_tf32(const float *A, const float *B, float *C, int n)
-{
-#if __CUDA_ARCH__ >= 800
-    constexpr int LDA = KS + 4, LDB = TC_BN + 8, STAGE = TC_BM * LDA + KS * LDB;
-    constexpr int MT = TC_WM / 16, NT = TC_WN / 8;                     /* mma tiles per warp: 4 x 8 */
-    static_assert(KS / 8 % 2 == 0, "a step's last fragments go to buffer 1, the next step's first to 0");
-    constexpr int A_COPIES = TC_BM * KS / 4 / TC_THREADS, A_PASS = TC_THREADS / (KS / 4);
-    constexpr int B_COPIES = KS * TC_BN / 4 / TC_THREADS, B_PASS = TC_THREADS / (TC_BN / 4);
-    extern __shared__ __align__(16) float smem[];
-    int tid = threadIdx.x, warp = tid / 32, lane = tid % 32, g = lane / 4, q = lane % 4;
-    int warp_row = warp / (TC_BN / TC_WN) * TC_WM, warp_col = warp % (TC_BN / TC_WN) * TC_WN;
-    int block_row = blockIdx.y * TC_BM, block_col = blockIdx.x * TC_BN, steps = (n + KS - 1) / KS;
-    int a_r = tid / (KS / 4), a_k = tid % (KS / 4) * 4, b_r = tid / (TC_BN / 4), b_c = tid % (TC_BN / 4) * 4;
-
-    const float *a_from = A + (size_t)(block_row + a_r) * n + a_k, *b_from = B + (size_t)b_r * n + block_col + b_c;
-    bool inside = n % 4 == 0 && block_row + TC_BM <= n && block_col + TC_BN <= n;
-
-    auto copy_step = [&](int step) {  /* the A and B tiles of a step into their stage */
-        if (step < steps) {
-            float *sA = smem + step % TC_STAGES * STAGE, *sB = sA + TC_BM * LDA;
-            int t = step * KS;
-            if (inside && t + KS <= n) {  /* most steps: every piece whole and inside */
-#pragma unroll
-                for (int l = 0; l < A_COPIES; l++)
-                    copy_async<16>(&sA[(a_r + l * A_PASS) * LDA + a_k], a_from + (size_t)l * A_PASS * n + t, 16);
-#pragma unroll
-                for (int l = 0; l < B_COPIES; l++)
-                    copy_async<16>(&sB[(b_r + l * B_PASS) * LDB + b_c], b_from + (size_t)(t + l * B_PASS) * n, 16);
-            } else {  /* the edges: zeros outside, 16 bytes at a time where rows are 16-byte aligned */
-#pragma unroll
-                for (int l = 0; l < A_COPIES; l++)
-                    copy_piece(&sA[(a_r + l * A_PASS) * LDA + a_k], A, n, block_row + a_r + l * A_PASS, t + a_k);
-#pragma unroll
-                for (int l = 0; l < B_COPIES; l++)
-                    copy_piece(&sB[(b_r + l * B_PASS) * LDB + b_c], B, n, t + b_r + l * B_PASS, block_col + b_c);
-            }
-        }
-        commit_copies();  /* a group even when empty, so that wait_copies counts steps */
-    };
-
-    /* ldmatrix.x4 gives a thread a0..a3 in one instruction: lane l names row l % 8 of 8 x 4 matrix
-     * l / 8 (matrices 1 and 3: rows + 8; matrices 2 and 3: k + 4). */
-    int a_at = (warp_row + lane % 8 + 8 * (lane / 8 % 2)) * LDA + 4 * (lane / 16), b_at = q * LDB + warp_col + g;
-    unsigned smem_address = (unsigned)__cvta_generic_to_shared(smem);
-    unsigned a[2][MT][4], b[2][NT][2];
-    auto read_fragments = [&](int step, int k, unsigned (&fa)[MT][4], unsigned (&fb)[NT][2]) {
-        int stage = step % TC_STAGES * STAGE;
-        unsigned from = smem_address + (stage + a_at + k) * 4;
-        const float *sB = smem + stage + TC_BM * LDA + b_at + k * LDB;
-#pragma unroll
-        for (int i = 0; i < MT; i++) {
-            asm volatile("ldmatrix.sync.aligned.m8n8.x4.shared.b16 {%0,%1,%2,%3}, [%4];"
-                         : "=r"(fa[i][0]), "=r"(fa[i][1]), "=r"(fa[i][2]), "=r"(fa[i][3])
-                         : "r"(from + i * 16 * LDA * 4));
-#pragma unroll
-            for (int e = 0; e < 4; e++)
-                fa[i][e] = round_to_tf32(__uint_as_float(fa[i][e]));
-        }
-#pragma unroll
-        for (int j = 0; j < NT; j++) {
-            fb[j][0] = round_to_tf32(sB[j * 8]);
-            fb[j][1] = round_to_tf32(sB[4 * LDB + j * 8]);
-        }
-    };
-
-    float acc[MT][NT][4] = {};
-    for (int s = 0; s < TC_STAGES - 1; s++)
-        copy_step(s);
-    wait_copies<TC_STAGES - 2>();  /* step 0 has landed, for this thread's copies */
-    __syncthreads();               /* ... and everyone's */
-    read_fragments(0, 0, a[0], b[0]);
-    for (int step = 0; step < steps; step++) {
-#pragma unroll
-        for (int kk = 0; kk < KS / 8; kk++) {
-            int now = kk % 2, next = 1 - now;
-            if (kk < KS / 8 - 1) {
-                read_fragments(step, (kk + 1) * 8, a[next], b[next]);
-            } else {
-                wait_copies<TC_STAGES - 3>();  /* step + 1 has landed: with 3 stages, every copy so far */
-                __syncthreads();               /* everyone's, and nobody reads this step's stage any more */
-                copy_step(step + TC_STAGES - 1);  /* into the stage of step - 1 */
-                if (step + 1 < steps)
-                    read_fragments(step + 1, 0, a[next], b[next]);
-            }
-#pragma unroll
-            for (int i = 0; i < MT; i++)
-#pragma unroll
-                for (int j = 0; j < NT; j++)
-                    mma_tf32(acc[i][j], a[now][i], b[now][j]);
-        }
-    }
-#pragma unroll
-    for (int i = 0; i < MT; i++)
-#pragma unroll
-        for (int j = 0; j < NT; j++)
-#pragma unroll
-            for (int h = 0; h < 2; h++) {  /* c0, c1 in row g; c2, c3 in row g + 8 */
-                int row = block_row + warp_row + i * 16 + g + 8 * h, col = block_col + warp_col + j * 8 + 2 * q;
-                if (row >= n || col >= n)
-                    continue;
-                float *p = &C[(size_t)row * n + col];
-                if (n % 2 == 0)  /* col is even: 8-byte aligned, and col + 1 < n */
-                    *(float2 *)p = make_float2(acc[i][j][2 * h], acc[i][j][2 * h + 1]);
-                else {
-                    p[0] = acc[i][j][2 * h];
-                    if (col + 1 < n)
-                        p[1] = acc[i][j][2 * h + 1];
-                }
-            }
-#endif
-}
-
-/* The ceiling of mma.sync on this card, measured: each warp runs 8 independent chains of TF32 mma on
- * registers, with no memory traffic at all. No kernel built on mma.sync can pass it. */
-__global__ void mma_ceiling(float *sink, int repeats)
-{
-#if __CUDA_ARCH__ >= 800
-    float acc[8][4] = {};
-    unsigned x = __float_as_uint(1.0f + threadIdx.x * 1e-3f), a[4] = {x, x, x, x}, b[2] = {x, x};
-    for (int r = 0; r < repeats; r++)
-#pragma unroll
-        for (int i = 0; i < 8; i++)
-            mma_tf32(acc[i], a, b);
-    float sum = 0.0f;
-    for (int i = 0; i < 8; i++)
-        sum += acc[i][0] + acc[i][1] + acc[i][2] + acc[i][3];
-    if (sum == 0.5f)  /* never: it keeps the compiler from dropping the loop */
-        *sink = sum;
-#endif
-}
-
 /* ==== Host helpers ==== */
 
-enum kernel { NAIVE, COALESCED, SHARED, REGISTERS, WARPTILES, DOUBLE_BUFFER, SIZED, TF32, CUBLAS, CUBLAS_TF32, KERNELS };
-static const char *names[KERNELS] = {"naive",  "coalesced", "shared", "registers", "warptiles", "double_buffer",
-                                     "sized",  "tf32",      "cublas", "cublas_tf32"};
+enum kernel { NAIVE, COALESCED, SHARED, REGISTERS, WARPTILES, DOUBLE_BUFFER, SIZED, CUBLAS, KERNELS };
+static const char *names[KERNELS] = {"naive", "coalesced", "shared", "registers", "warptiles", "double_buffer",
+                                     "sized", "cublas"};
 /* The naive kernel runs up to NAIVE_MAX; above, minutes of an uncoalesced kernel would teach nothing new. */
 enum { NAIVE_MAX = 4096 };
 /* fp32 against fp32 in another order: sums of n terms differ by about sqrt(n) x 2^-24 relative. */
 static const double FROBENIUS_TOLERANCE = 1e-5, ELEMENT_TOLERANCE = 1e-3;
-/* TF32 against fp32: each input rounded to 10 mantissa bits is off by at most 2^-11 of itself, so each
- * product by at most 2^-10 (and 2^-22) of |a b|. Independent errors make the whole product off by about
- * 2^-11 / sqrt(3) = 2.8e-4 (Frobenius, relative); the check allows 2^-9, twice one product's worst case. */
-static const double TF32_FROBENIUS_TOLERANCE = 1.0 / 512;
-
 struct run_plan {
-    int shape;           /* rung 7's tile */
-    int tf32_ks;         /* rung 8's step: 32, or 16 */
+    int shape;  /* rung 7's tile */
     cublasHandle_t handle;
 };
 
@@ -509,9 +300,8 @@ static void launch(enum kernel k, const float *A, const float *B, float *C, int 
 {
     const float one = 1.0f, zero = 0.0f;
     dim3 t32(32, 32), g32((n + 31) / 32, (n + 31) / 32), wt(WT_THREADS);
-    dim3 tiles_128(ceil_div(n, 128), ceil_div(n, 128)), tiles_tc(ceil_div(n, TC_BN), ceil_div(n, TC_BM));
+    dim3 tiles_128(ceil_div(n, 128), ceil_div(n, 128));
     int shape = k == SIZED ? plan->shape : 0;
-    size_t tc_bytes = (size_t)TC_STAGES * (TC_BM * (plan->tf32_ks + 4) + plan->tf32_ks * (TC_BN + 8)) * sizeof(float);
     switch (k) {
     case NAIVE: sgemm_naive<<<g32, t32>>>(A, B, C, n); break;
     case COALESCED: sgemm_coalesced<<<g32, t32>>>(A, B, C, n); break;
@@ -527,14 +317,8 @@ static void launch(enum kernel k, const float *A, const float *B, float *C, int 
         else
             sgemm_warptiles<64, 64, 32, 32, true><<<dim3(ceil_div(n, 64), ceil_div(n, 64)), wt>>>(A, B, C, n);
         break;
-    case TF32:
-        if (plan->tf32_ks == 32)
-            sgemm_tf32<32><<<tiles_tc, TC_THREADS, tc_bytes>>>(A, B, C, n);
-        else
-            sgemm_tf32<16><<<tiles_tc, TC_THREADS, tc_bytes>>>(A, B, C, n);
-        break;
     default: /* row-major C = A B is column-major C^T = B^T A^T (see blas.cu) */
-        CUBLAS_CHECK(cublasSetMathMode(plan->handle, k == CUBLAS ? CUBLAS_PEDANTIC_MATH : CUBLAS_TF32_TENSOR_OP_MATH));
+        CUBLAS_CHECK(cublasSetMathMode(plan->handle, CUBLAS_PEDANTIC_MATH));  /* no TF32 behind our back */
         CUBLAS_CHECK(cublasSgemm(plan->handle, CUBLAS_OP_N, CUBLAS_OP_N, n, n, n, &one, B, n, A, n, &zero, C, n));
     }
     CHECK_LAUNCH();
@@ -562,56 +346,22 @@ static int pick_shape(int n, const struct device_info *dev, const int fit[SHAPES
     return best;
 }
 
-/* Correct first. fp32: ||C - C_ref|| / ||C_ref|| below FROBENIUS_TOLERANCE and no element off by more
- * than ELEMENT_TOLERANCE of the largest. TF32: below TF32_FROBENIUS_TOLERANCE, and element (i, j) off by
- * at most (2^-10 + 4 n 2^-24) x |row i of A| x |column j of B|: each product's TF32 error summed
- * (Cauchy-Schwarz), and both fp32 sums' rounding, with room for the tensor cores' truncating adds. The
- * reference is cublasSgemm in strict fp32 (its own row shows error 0). Returns the relative error;
- * a failure is printed and counted. */
+/* Correct first: ||C - C_ref|| / ||C_ref|| below FROBENIUS_TOLERANCE and no element off by more than
+ * ELEMENT_TOLERANCE of the largest. The reference is cublasSgemm in strict fp32 (its own row shows error
+ * 0). Returns the relative error; a failure is printed and counted. */
 static double check_product(const char *name, int n, const float *got, const float *want, double ref_norm,
-                            double ref_max, const double *row_norm, const double *col_norm, int tf32, int *failures)
+                            double ref_max, int *failures)
 {
-    double diff = 0.0, worst = 0.0, slack = ldexp(1.0, -10) + 4.0 * n * ldexp(1.0, -24);
-    long long outside = 0;
-    for (int r = 0; r < n; r++)
-        for (int c = 0; c < n; c++) {
-            size_t i = (size_t)r * n + c;
-            double d = fabs((double)got[i] - want[i]);
-            diff += d * d;
-            worst = worst_of(worst, d);
-            if (tf32 && !(d <= slack * row_norm[r] * col_norm[c]))
-                outside++;
-        }
-    double rel = sqrt(diff / ref_norm);
-    int good = tf32 ? rel <= TF32_FROBENIUS_TOLERANCE && outside == 0
-                    : rel <= FROBENIUS_TOLERANCE && worst <= ELEMENT_TOLERANCE * ref_max;
-    if (!good)
-        *failures += check(0, "%s at n = %d: relative error %.1e, worst element off by %.1e, %lld outside the TF32 "
-                           "bound", name, n, rel, worst, outside);
-    return rel;
-}
-
-/* The TF32 ceiling of mma.sync in GFLOP/s: the median of 3 runs after a warm-up. */
-static double measure_mma_ceiling(const struct device_info *dev)
-{
-    enum { REPEATS = 1024, WARPS = 8 };
-    float *sink;
-    double ms[3];
-    CUDA_CHECK(cudaMalloc(&sink, sizeof(float)));
-    struct gpu_timer timer;
-    gpu_timer_create(&timer);
-    for (int r = -1; r < 3; r++) {
-        gpu_timer_start(&timer, 0);
-        mma_ceiling<<<dev->sms * 4, WARPS * 32>>>(sink, REPEATS);
-        CHECK_LAUNCH();
-        float t = gpu_timer_stop(&timer);
-        if (r >= 0)
-            ms[r] = t;
+    double diff = 0.0, worst = 0.0;
+    for (size_t i = 0; i < (size_t)n * n; i++) {
+        double d = fabs((double)got[i] - want[i]);
+        diff += d * d;
+        worst = worst_of(worst, d);
     }
-    gpu_timer_destroy(&timer);
-    CUDA_CHECK(cudaFree(sink));
-    double flop = 2.0 * 16 * 8 * 8 * 8 * REPEATS * WARPS * 4.0 * dev->sms;  /* 2 m n k per mma */
-    return flop / (stats_of(ms, 3).median * 1e-3) / 1e9;
+    double rel = sqrt(diff / ref_norm);
+    if (!(rel <= FROBENIUS_TOLERANCE && worst <= ELEMENT_TOLERANCE * ref_max))
+        *failures += check(0, "%s at n = %d: relative error %.1e, worst element off by %.1e", name, n, rel, worst);
+    return rel;
 }
 
 /* ==== main ==== */
@@ -619,45 +369,24 @@ static double measure_mma_ceiling(const struct device_info *dev)
 int main(int argc, char **argv)
 {
     long long max_n = 8192;
-    int reps = 5, small_tf32_tile = 0;
+    int reps = 5;
     const char *csv_path = "output/ch5/sgemm_ladder.csv";
     struct cli_option options[] = {
         {"--max", CLI_SIZE, &max_n, 1, 16384, "largest size (default 8192)"},
         {"-r", CLI_INT, &reps, 1, 1000, "timed runs per point (default 5)"},
-        {"--tf32-small-tile", CLI_FLAG, &small_tf32_tile, 0, 0,
-         "step k by 16 in the TF32 kernel, as on cards with 99 KiB of shared memory per block"},
         {"--csv", CLI_OUTPUT_FILE, &csv_path, 0, 0, "write the measurements to FILE (default output/ch5/sgemm_ladder.csv)"},
     };
-    int device = cli_parse(argc, argv, "Going further: float32 matrix products from naive to cuBLAS, and TF32.", options,
+    int device = cli_parse(argc, argv, "Going further: float32 matrix products from naive to cuBLAS.", options,
                            COUNT_OF(options));
     struct device_info dev;
     device_start(device, &dev);
     /* A, B and C on the GPU, and cuBLAS's workspace; on the host A and B and two to compare. */
     max_n = size_to_fit(&dev, "--max", max_n, 2, 3 * sizeof(float), 4 * sizeof(float), 64 << 20);
     /* The FP32 peak: 2 FLOP per fused multiply-add x lanes per SM (64 on a T4 or an A100, 128 on an
-     * H100 or an RTX 4090: common/device.c's table) x SMs x clock; the TF32 one likewise, from the
-     * tensor cores' multiply-adds per SM per clock. */
-    double peak = dev.peak_fp32_gflops, tf32_peak = dev.peak_tf32_matrix_gflops;
+     * H100 or an RTX 4090: common/device.c's table) x SMs x clock. */
+    double peak = dev.peak_fp32_gflops;
+    struct run_plan plan = {0, NULL};
 
-    /* Rung 8 needs compute capability 8.0 (TF32, cp.async); its 128 x 256 tiles three steps deep need
-     * 153 KiB of shared memory per block with steps of 32, 80 KiB with steps of 16. */
-    struct run_plan plan = {0, 32, NULL};
-    int tensor = dev.major >= 8;
-    cudaDeviceProp prop;
-    CUDA_CHECK(cudaGetDeviceProperties(&prop, device));
-    size_t tc_bytes_32 = (size_t)TC_STAGES * (TC_BM * 36 + 32 * (TC_BN + 8)) * sizeof(float);
-    size_t tc_bytes_16 = (size_t)TC_STAGES * (TC_BM * 20 + 16 * (TC_BN + 8)) * sizeof(float);
-    if (small_tf32_tile || prop.sharedMemPerBlockOptin < tc_bytes_32)
-        plan.tf32_ks = 16;
-    double ceiling = 0.0;
-    if (tensor) {
-        CUDA_CHECK(cudaFuncSetAttribute(sgemm_tf32<32>, cudaFuncAttributeMaxDynamicSharedMemorySize, (int)tc_bytes_32));
-        CUDA_CHECK(cudaFuncSetAttribute(sgemm_tf32<16>, cudaFuncAttributeMaxDynamicSharedMemorySize, (int)tc_bytes_16));
-        ceiling = measure_mma_ceiling(&dev);
-    } else {
-        printf("note: compute capability %d.%d has no TF32 tensor cores: the tf32 rung and cuBLAS's TF32 mode need "
-               "8.0 or newer and are skipped.\n", dev.major, dev.minor);
-    }
     int fit[SHAPES];
     CUDA_CHECK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&fit[0], sgemm_warptiles<128, 128, 64, 64, true>, WT_THREADS, 0));
     CUDA_CHECK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&fit[1], sgemm_warptiles<128, 64, 64, 32, true>, WT_THREADS, 0));
@@ -675,7 +404,6 @@ int main(int argc, char **argv)
     size_t most = (size_t)max_n * max_n;
     float *A = (float *)host_alloc(most * sizeof(float)), *B = (float *)host_alloc(most * sizeof(float));
     float *got = (float *)host_alloc(most * sizeof(float)), *want = (float *)host_alloc(most * sizeof(float));
-    double *row_norm = (double *)host_alloc(max_n * sizeof(double)), *col_norm = (double *)host_alloc(max_n * sizeof(double));
     double *ms = (double *)host_alloc(reps * sizeof(double));
     srand(5);
     for (size_t i = 0; i < most; i++) {
@@ -691,25 +419,18 @@ int main(int argc, char **argv)
     FILE *csv = csv_open(csv_path, &dev, "kernel,n,median_ms,mean_ms,std_ms,gflops,rel_error,tile");
     /* The limits, as rows of their own (n = 0) for the figure. */
     csv_row(csv, "peak_fp32,0,,,,%.1f,,", peak);
-    if (tensor) {
-        csv_row(csv, "peak_tf32,0,,,,%.1f,,", tf32_peak);
-        csv_row(csv, "mma_ceiling,0,,,,%.1f,,", ceiling);
-    }
     struct gpu_timer timer;
     gpu_timer_create(&timer);
     int failures = 0;
-    printf("TFLOP/s, median of %d. Limits: fp32 peak %.1f (%d SMs x %d lanes x 2 x %.2f GHz)", reps, peak / 1e3,
+    printf("TFLOP/s, median of %d. Limit: fp32 peak %.1f (%d SMs x %d lanes x 2 x %.2f GHz)\n", reps, peak / 1e3,
            dev.sms, dev.fp32_lanes, dev.clock_khz / 1e6);
-    if (tensor)
-        printf("; TF32 peak %.0f, mma.sync ceiling %.0f (measured)", tf32_peak / 1e3, ceiling / 1e3);
-    printf("\n%5s %6s %6s %6s %6s %6s %6s %6s %6s | %6s %6s | %s\n", "n", "naive", "coal.", "shared", "regs", "warp",
-           "double", "sized", "tf32", "cuBLAS", "TF32", "sized/cuBLAS, tf32/TF32, tile");
+    printf("%5s %6s %6s %6s %6s %6s %6s %6s | %6s | %s\n", "n", "naive", "coal.", "shared", "regs", "warp", "double",
+           "sized", "cuBLAS", "sized/cuBLAS, tile");
     /* What the last size cost: each kernel's seconds (they grow as n^3) and the host's (copies and
      * checks, n^2). Before each size, they say how long the sizes still to run will take, once a size of
      * 2048 or more has run: below it the first launches' one-time costs dominate, and the naive kernel
      * runs 2.5x faster at n = 1000 than at powers of two (a 14-SM H100, through MPS). */
     double kernel_s[KERNELS] = {0}, host_s = 0.0, tflops[COUNT_OF(all_sizes) + 1][KERNELS] = {{0}};
-    double worst_fp32_error = 0.0, worst_tf32_error = 0.0;
     int warned = 0;
     for (int s = 0; s < count; s++) {
         int n = sizes[s];
@@ -730,22 +451,10 @@ int main(int argc, char **argv)
         }
         double size_start = wall_seconds(), size_kernels = 0.0;
         plan.shape = pick_shape(n, &dev, fit);
-        /* The n x n matrices are the top-left corners of the big random ones, repacked; the norms of
-         * A's rows and B's columns bound each element's TF32 error (below). */
+        /* The n x n matrices are the top-left corners of the big random ones, repacked. */
         for (int r = 0; r < n; r++) {
             memcpy(got + (size_t)r * n, A + (size_t)r * max_n, n * sizeof(float));
             memcpy(want + (size_t)r * n, B + (size_t)r * max_n, n * sizeof(float));
-        }
-        for (int i = 0; i < n; i++)
-            row_norm[i] = col_norm[i] = 0.0;
-        for (int r = 0; r < n; r++)
-            for (int c = 0; c < n; c++) {
-                row_norm[r] += (double)got[(size_t)r * n + c] * got[(size_t)r * n + c];
-                col_norm[c] += (double)want[(size_t)r * n + c] * want[(size_t)r * n + c];
-            }
-        for (int i = 0; i < n; i++) {
-            row_norm[i] = sqrt(row_norm[i]);
-            col_norm[i] = sqrt(col_norm[i]);
         }
         CUDA_CHECK(cudaMemcpy(dA, got, elements * sizeof(float), cudaMemcpyHostToDevice));
         CUDA_CHECK(cudaMemcpy(dB, want, elements * sizeof(float), cudaMemcpyHostToDevice));
@@ -759,9 +468,8 @@ int main(int argc, char **argv)
         printf("%5d", n);
         double *row = tflops[s];
         for (int k = 0; k < KERNELS; k++) {
-            int tf32 = k == TF32 || k == CUBLAS_TF32;
-            if ((k == NAIVE && n > NAIVE_MAX) || (tf32 && !tensor)) {  /* minutes that teach nothing; no TF32 */
-                printf(" %6s%s", "-", k == TF32 ? " |" : "");
+            if (k == NAIVE && n > NAIVE_MAX) {  /* minutes that teach nothing */
+                printf(" %6s", "-");
                 continue;
             }
             /* Correct first; rung 7 in each of its shapes, whichever it times. */
@@ -773,14 +481,10 @@ int main(int argc, char **argv)
                 launch((enum kernel)k, dA, dB, dC, n, &try_plan);
                 CUDA_CHECK(cudaMemcpy(got, dC, elements * sizeof(float), cudaMemcpyDeviceToHost));
                 double e = check_product(k == SIZED ? shapes[shape].name : names[k], n, got, want, ref_norm, ref_max,
-                                         row_norm, col_norm, tf32, &failures);
+                                         &failures);
                 if (k != SIZED || shape == plan.shape)
                     rel = e;
             }
-            if (tf32)
-                worst_tf32_error = rel > worst_tf32_error ? rel : worst_tf32_error;
-            else
-                worst_fp32_error = rel > worst_fp32_error ? rel : worst_fp32_error;
             for (int r = -1; r < reps; r++) {  /* a warm-up, then the timed runs */
                 gpu_timer_start(&timer, 0);
                 launch((enum kernel)k, dA, dB, dC, n, &plan);
@@ -793,43 +497,26 @@ int main(int argc, char **argv)
             size_kernels += kernel_s[k];
             double gflops = 2.0 * n * (double)n * n / (st.median * 1e-3) / 1e9;
             const char *tile = k == SIZED ? shapes[plan.shape].name : "";
-            if (k == TF32)
-                tile = plan.tf32_ks == 32 ? "128x256x32" : "128x256x16";
             csv_row(csv, "%s,%d,%.5f,%.5f,%.5f,%.1f,%.2e,%s", names[k], n, st.median, st.mean, st.std, gflops, rel, tile);
-            printf(" %6.1f%s", gflops / 1e3, k == TF32 ? " |" : "");
+            printf(" %6.1f%s", gflops / 1e3, k == SIZED ? " |" : "");
             row[k] = gflops;
         }
-        printf(" | %3.0f%%", 100.0 * row[SIZED] / row[CUBLAS]);
-        if (tensor)
-            printf(" %3.0f%%", 100.0 * row[TF32] / row[CUBLAS_TF32]);
-        printf("  %s\n", shapes[plan.shape].name);
+        printf(" | %3.0f%%  %s\n", 100.0 * row[SIZED] / row[CUBLAS], shapes[plan.shape].name);
         host_s = wall_seconds() - size_start - size_kernels;
         if (host_s < 0.0)
             host_s = 0.0;
     }
     csv_close(csv);
-    if (check(failures == 0, "every kernel at every size within its tolerance of cublasSgemm in strict fp32 "
-              "(fp32: %g, TF32: 2^-9 relative, Frobenius)", FROBENIUS_TOLERANCE))
+    if (check(failures == 0, "every kernel at every size within %g (relative, Frobenius) of cublasSgemm in "
+              "strict fp32", FROBENIUS_TOLERANCE))
         return 1;
 
-    /* The summary: the best fp32 rung against cuBLAS where the course sets its bars, and what the
-     * tensor cores buy and cost. */
+    /* The summary: the best rung against cuBLAS where the course sets its bars. */
     printf("\nsized (the best fp32 rung) / cublasSgemm in strict fp32:");
     for (int s = 0; s < count; s++)
         if (sizes[s] >= 1000)
             printf(" n = %d %.0f%%%s", sizes[s], 100.0 * tflops[s][SIZED] / tflops[s][CUBLAS], s + 1 < count ? "," : "");
     printf("\n");
-    for (int s = 0; s < count && tensor; s++)
-        if (sizes[s] == 4096 || (s == count - 1 && sizes[s] < 4096)) {
-            double *row = tflops[s];
-            printf("n = %d: tf32 = %.0f%% of cuBLAS's TF32 (%.1f of %.1f TFLOP/s; mma.sync ceiling %.1f, TF32 peak %.1f)\n",
-                   sizes[s], 100.0 * row[TF32] / row[CUBLAS_TF32], row[TF32] / 1e3, row[CUBLAS_TF32] / 1e3,
-                   ceiling / 1e3, tf32_peak / 1e3);
-            printf("what the tensor cores buy: cuBLAS TF32 runs %.1fx its strict fp32 (%.1f TFLOP/s, %.0f%% of the fp32 "
-                   "peak);\nwhat they cost: a relative error up to %.1e (about 2^-11/sqrt(3) = 2.8e-4 expected) instead of "
-                   "%.1e in fp32\n", row[CUBLAS_TF32] / row[CUBLAS], row[CUBLAS] / 1e3, 100.0 * row[CUBLAS] / peak,
-                   worst_tf32_error, worst_fp32_error);
-        }
     printf("wrote %s\n", csv_path);
 
     gpu_timer_destroy(&timer);
@@ -841,8 +528,6 @@ int main(int argc, char **argv)
     free(B);
     free(got);
     free(want);
-    free(row_norm);
-    free(col_norm);
     free(ms);
     return exit_status(0);
 }

@@ -10,7 +10,7 @@ trap 'rm -rf "$tmp"' EXIT
 # NAME FILE, one line per kernel or device function (__launch_bounds__(...) is not a name).
 for cu in ch*/*.cu; do
     sed -E 's/__launch_bounds__\([^)]*\) *//' "$cu" |
-        sed -nE 's/^__(global|device)__ .*[ *]([A-Za-z_][A-Za-z_0-9]*)\(.*/\2/p' |
+        sed -nE 's/^__(global|device)__ [^(]*[ *]([A-Za-z_][A-Za-z_0-9]*)\(.*/\2/p' |
         sed "s|\$| $cu|"
 done >"$tmp/all"
 

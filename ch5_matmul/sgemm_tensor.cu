@@ -1,0 +1,468 @@
+/* sgemm_tensor.cu: going further than the French page, after sgemm_ladder: rung 8, the same float32
+ * product C = A x B on the tensor cores. Inputs are rounded to TF32 (fp32's exponent, 10 of its 23
+ * mantissa bits), sums stay in fp32; a warp multiplies 16 x 8 by 8 x 8 tiles with mma.sync (compute
+ * capability 8.0 and newer), its operands brought from shared memory into registers by every thread,
+ * its tiles copied ahead by cp.async. Checked against cublasSgemm in strict fp32 with a tolerance from
+ * TF32's mantissa, and timed beside cuBLAS in strict fp32 and in TF32, n = 127 to --max (8192), next to
+ * the TF32 peak from the device facts and the measured ceiling of mma.sync itself. On a Hopper, rung 9
+ * (sgemm_hopper) goes on with the instructions cuBLAS uses there.
+ *   make ch5 && ./ch5_matmul/sgemm_tensor               (writes output/ch5/sgemm_tensor.csv; make figures)
+ *   ./ch5_matmul/sgemm_tensor --max 2048 -r 3
+ */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "../common/check.h"
+#include "../common/cli.h"
+#include "../common/cublas_check.h"
+#include "../common/csv.h"
+#include "../common/device.h"
+#include "../common/stats.h"
+#include "../common/timer.h"
+
+/* ==== 8. mma.sync ==== */
+
+/* mma.sync.m16n8k8 (PTX ISA, "Matrix fragments for mma.m16n8k8") makes a warp multiply a 16 x 8 tile of
+ * A by an 8 x 8 tile of B into a 16 x 8 tile of C. With g = lane / 4 and q = lane % 4, a thread holds
+ *   A: a0 = A[g][q], a1 = A[g + 8][q], a2 = A[g][q + 4], a3 = A[g + 8][q + 4]
+ *   B: b0 = B[q][g], b1 = B[q + 4][g]
+ *   C: c0, c1 = C[g][2q], C[g][2q + 1];  c2, c3 = C[g + 8][2q], C[g + 8][2q + 1].
+ * We use it rather than the nvcuda::wmma API because knowing the layout is what lets us pad shared memory
+ * so that these loads avoid bank conflicts, round the inputs in registers and store C without a detour;
+ * wmma hides it, and in our trials ran clearly slower. A block of 256 threads (8 warps, 2 x 4) computes
+ * a 128 x 256 tile of C, each warp 64 x 64 of it: 4 x 8 mma tiles, 128 accumulators per thread. */
+enum { TC_BM = 128, TC_BN = 256, TC_WM = 64, TC_WN = 64, TC_THREADS = 256, TC_STAGES = 3 };
+
+/* TF32 keeps fp32's 8-bit exponent and 10 of its 23 mantissa bits. The tensor cores ignore the low 13
+ * bits of each input, so adding half of the last kept bit first rounds to nearest (ties away from zero),
+ * as cvt.rna.tf32.f32 does for every finite float, in one integer add instead of a slower conversion. */
+__device__ __forceinline__ unsigned round_to_tf32(float x)
+{
+    return __float_as_uint(x) + 0x1000u;
+}
+
+__device__ __forceinline__ void mma_tf32(float (&c)[4], const unsigned (&a)[4], const unsigned (&b)[2])
+{
+    asm volatile("mma.sync.aligned.m16n8k8.row.col.f32.tf32.tf32.f32 {%0,%1,%2,%3}, {%4,%5,%6,%7}, {%8,%9}, "
+                 "{%0,%1,%2,%3};"
+                 : "+f"(c[0]), "+f"(c[1]), "+f"(c[2]), "+f"(c[3])
+                 : "r"(a[0]), "r"(a[1]), "r"(a[2]), "r"(a[3]), "r"(b[0]), "r"(b[1]));
+}
+
+/* cp.async (compute capability 8.0): a copy from global to shared memory that does not pass through
+ * registers and that the thread does not wait for. `bytes` of `size` are read, the rest filled with
+ * zeros (0 outside the matrix). Copies are committed in groups; wait_copies<N> waits until at most N
+ * groups are still on their way. */
+template <int size>
+__device__ __forceinline__ void copy_async(float *dst, const float *src, int bytes)
+{
+    unsigned to = (unsigned)__cvta_generic_to_shared(dst);
+    if (size == 16)
+        asm volatile("cp.async.cg.shared.global [%0], [%1], 16, %2;" ::"r"(to), "l"(src), "r"(bytes));
+    else
+        asm volatile("cp.async.ca.shared.global [%0], [%1], 4, %2;" ::"r"(to), "l"(src), "r"(bytes));
+}
+__device__ __forceinline__ void commit_copies() { asm volatile("cp.async.commit_group;"); }
+/* Four floats of an n x n matrix from (row, col) into shared memory, zeros outside (a 16-byte copy
+ * needs 16-byte aligned rows, so n a multiple of 4). */
+__device__ __forceinline__ void copy_piece(float *dst, const float *M, int n, int row, int col)
+{
+    if (n % 4 == 0) {  /* col is a multiple of 4: the four are all inside or all outside */
+        bool in = row < n && col < n;
+        copy_async<16>(dst, in ? &M[(size_t)row * n + col] : M, in ? 16 : 0);
+    } else {
+        for (int e = 0; e < 4; e++) {
+            bool in = row < n && col + e < n;
+            copy_async<4>(dst + e, in ? &M[(size_t)row * n + col + e] : M, in ? 4 : 0);
+        }
+    }
+}
+template <int N>
+__device__ __forceinline__ void wait_copies() { asm volatile("cp.async.wait_group %0;" ::"n"(N)); }
+
+/* 8. Step k by KS (32, or 16 where a block may have only 99 KiB of shared memory): TC_STAGES sets of
+ * tiles rotate, so two steps are on their way while one is multiplied. Rows are padded: A's by 4 floats,
+ * so the 8 rows that a ldmatrix phase reads start in 8 different groups of 4 banks; B's by 8, so that
+ * b0 = B[q][g] falls in bank 8q + g, a different one for each of the 32 threads. Fragments are
+ * double-buffered in registers: those of the next k are read while the mma of this one run, and the
+ * next step's first ones right after its single barrier. */
+template <int KS>
+__global__ void __launch_bounds__(TC_THREADS) sgemm_tf32(const float *A, const float *B, float *C, int n)
+{
+#if __CUDA_ARCH__ >= 800
+    constexpr int LDA = KS + 4, LDB = TC_BN + 8, STAGE = TC_BM * LDA + KS * LDB;
+    constexpr int MT = TC_WM / 16, NT = TC_WN / 8;                     /* mma tiles per warp: 4 x 8 */
+    static_assert(KS / 8 % 2 == 0, "a step's last fragments go to buffer 1, the next step's first to 0");
+    constexpr int A_COPIES = TC_BM * KS / 4 / TC_THREADS, A_PASS = TC_THREADS / (KS / 4);
+    constexpr int B_COPIES = KS * TC_BN / 4 / TC_THREADS, B_PASS = TC_THREADS / (TC_BN / 4);
+    extern __shared__ __align__(16) float smem[];
+    int tid = threadIdx.x, warp = tid / 32, lane = tid % 32, g = lane / 4, q = lane % 4;
+    int warp_row = warp / (TC_BN / TC_WN) * TC_WM, warp_col = warp % (TC_BN / TC_WN) * TC_WN;
+    int block_row = blockIdx.y * TC_BM, block_col = blockIdx.x * TC_BN, steps = (n + KS - 1) / KS;
+    int a_r = tid / (KS / 4), a_k = tid % (KS / 4) * 4, b_r = tid / (TC_BN / 4), b_c = tid % (TC_BN / 4) * 4;
+
+    const float *a_from = A + (size_t)(block_row + a_r) * n + a_k, *b_from = B + (size_t)b_r * n + block_col + b_c;
+    bool inside = n % 4 == 0 && block_row + TC_BM <= n && block_col + TC_BN <= n;
+
+    auto copy_step = [&](int step) {  /* the A and B tiles of a step into their stage */
+        if (step < steps) {
+            float *sA = smem + step % TC_STAGES * STAGE, *sB = sA + TC_BM * LDA;
+            int t = step * KS;
+            if (inside && t + KS <= n) {  /* most steps: every piece whole and inside */
+#pragma unroll
+                for (int l = 0; l < A_COPIES; l++)
+                    copy_async<16>(&sA[(a_r + l * A_PASS) * LDA + a_k], a_from + (size_t)l * A_PASS * n + t, 16);
+#pragma unroll
+                for (int l = 0; l < B_COPIES; l++)
+                    copy_async<16>(&sB[(b_r + l * B_PASS) * LDB + b_c], b_from + (size_t)(t + l * B_PASS) * n, 16);
+            } else {  /* the edges: zeros outside, 16 bytes at a time where rows are 16-byte aligned */
+#pragma unroll
+                for (int l = 0; l < A_COPIES; l++)
+                    copy_piece(&sA[(a_r + l * A_PASS) * LDA + a_k], A, n, block_row + a_r + l * A_PASS, t + a_k);
+#pragma unroll
+                for (int l = 0; l < B_COPIES; l++)
+                    copy_piece(&sB[(b_r + l * B_PASS) * LDB + b_c], B, n, t + b_r + l * B_PASS, block_col + b_c);
+            }
+        }
+        commit_copies();  /* a group even when empty, so that wait_copies counts steps */
+    };
+
+    /* ldmatrix.x4 gives a thread a0..a3 in one instruction: lane l names row l % 8 of 8 x 4 matrix
+     * l / 8 (matrices 1 and 3: rows + 8; matrices 2 and 3: k + 4). */
+    int a_at = (warp_row + lane % 8 + 8 * (lane / 8 % 2)) * LDA + 4 * (lane / 16), b_at = q * LDB + warp_col + g;
+    unsigned smem_address = (unsigned)__cvta_generic_to_shared(smem);
+    unsigned a[2][MT][4], b[2][NT][2];
+    auto read_fragments = [&](int step, int k, unsigned (&fa)[MT][4], unsigned (&fb)[NT][2]) {
+        int stage = step % TC_STAGES * STAGE;
+        unsigned from = smem_address + (stage + a_at + k) * 4;
+        const float *sB = smem + stage + TC_BM * LDA + b_at + k * LDB;
+#pragma unroll
+        for (int i = 0; i < MT; i++) {
+            asm volatile("ldmatrix.sync.aligned.m8n8.x4.shared.b16 {%0,%1,%2,%3}, [%4];"
+                         : "=r"(fa[i][0]), "=r"(fa[i][1]), "=r"(fa[i][2]), "=r"(fa[i][3])
+                         : "r"(from + i * 16 * LDA * 4));
+#pragma unroll
+            for (int e = 0; e < 4; e++)
+                fa[i][e] = round_to_tf32(__uint_as_float(fa[i][e]));
+        }
+#pragma unroll
+        for (int j = 0; j < NT; j++) {
+            fb[j][0] = round_to_tf32(sB[j * 8]);
+            fb[j][1] = round_to_tf32(sB[4 * LDB + j * 8]);
+        }
+    };
+
+    float acc[MT][NT][4] = {};
+    for (int s = 0; s < TC_STAGES - 1; s++)
+        copy_step(s);
+    wait_copies<TC_STAGES - 2>();  /* step 0 has landed, for this thread's copies */
+    __syncthreads();               /* ... and everyone's */
+    read_fragments(0, 0, a[0], b[0]);
+    for (int step = 0; step < steps; step++) {
+#pragma unroll
+        for (int kk = 0; kk < KS / 8; kk++) {
+            int now = kk % 2, next = 1 - now;
+            if (kk < KS / 8 - 1) {
+                read_fragments(step, (kk + 1) * 8, a[next], b[next]);
+            } else {
+                wait_copies<TC_STAGES - 3>();  /* step + 1 has landed: with 3 stages, every copy so far */
+                __syncthreads();               /* everyone's, and nobody reads this step's stage any more */
+                copy_step(step + TC_STAGES - 1);  /* into the stage of step - 1 */
+                if (step + 1 < steps)
+                    read_fragments(step + 1, 0, a[next], b[next]);
+            }
+#pragma unroll
+            for (int i = 0; i < MT; i++)
+#pragma unroll
+                for (int j = 0; j < NT; j++)
+                    mma_tf32(acc[i][j], a[now][i], b[now][j]);
+        }
+    }
+#pragma unroll
+    for (int i = 0; i < MT; i++)
+#pragma unroll
+        for (int j = 0; j < NT; j++)
+#pragma unroll
+            for (int h = 0; h < 2; h++) {  /* c0, c1 in row g; c2, c3 in row g + 8 */
+                int row = block_row + warp_row + i * 16 + g + 8 * h, col = block_col + warp_col + j * 8 + 2 * q;
+                if (row >= n || col >= n)
+                    continue;
+                float *p = &C[(size_t)row * n + col];
+                if (n % 2 == 0)  /* col is even: 8-byte aligned, and col + 1 < n */
+                    *(float2 *)p = make_float2(acc[i][j][2 * h], acc[i][j][2 * h + 1]);
+                else {
+                    p[0] = acc[i][j][2 * h];
+                    if (col + 1 < n)
+                        p[1] = acc[i][j][2 * h + 1];
+                }
+            }
+#endif
+}
+
+/* The ceiling of mma.sync on this card, measured: each warp runs 8 independent chains of TF32 mma on
+ * registers, with no memory traffic at all. No kernel built on mma.sync can pass it. */
+__global__ void mma_ceiling(float *sink, int repeats)
+{
+#if __CUDA_ARCH__ >= 800
+    float acc[8][4] = {};
+    unsigned x = __float_as_uint(1.0f + threadIdx.x * 1e-3f), a[4] = {x, x, x, x}, b[2] = {x, x};
+    for (int r = 0; r < repeats; r++)
+#pragma unroll
+        for (int i = 0; i < 8; i++)
+            mma_tf32(acc[i], a, b);
+    float sum = 0.0f;
+    for (int i = 0; i < 8; i++)
+        sum += acc[i][0] + acc[i][1] + acc[i][2] + acc[i][3];
+    if (sum == 0.5f)  /* never: it keeps the compiler from dropping the loop */
+        *sink = sum;
+#endif
+}
+/* ==== Host helpers ==== */
+
+enum kernel { MMA_SYNC, CUBLAS, CUBLAS_TF32, KERNELS };
+static const char *names[KERNELS] = {"mma_sync", "cublas", "cublas_tf32"};
+/* TF32 against fp32: each input rounded to 10 mantissa bits is off by at most 2^-11 of itself (2^-10
+ * where the tensor cores read it truncated, as cuBLAS and sgemm_hopper may), so each product by at
+ * most about 2^-9 of |a b|. Independent errors make the whole product off by about 2^-11 / sqrt(3) =
+ * 2.8e-4 (Frobenius, relative) when rounded, twice that truncated; the check allows 2^-9. */
+static const double TF32_FROBENIUS_TOLERANCE = 1.0 / 512;
+
+struct run_plan {
+    int mma_ks;  /* the step along k: 32, or 16 */
+    cublasHandle_t handle;
+};
+
+/* Queues one product C = A B on stream 0, which cuBLAS's handle uses too. */
+static void launch(enum kernel k, const float *A, const float *B, float *C, int n, const struct run_plan *plan)
+{
+    const float one = 1.0f, zero = 0.0f;
+    size_t mma_bytes = (size_t)TC_STAGES * (TC_BM * (plan->mma_ks + 4) + plan->mma_ks * (TC_BN + 8)) * sizeof(float);
+    dim3 mma_tiles(ceil_div(n, TC_BN), ceil_div(n, TC_BM));
+    switch (k) {
+    case MMA_SYNC:
+        if (plan->mma_ks == 32)
+            sgemm_tf32<32><<<mma_tiles, TC_THREADS, mma_bytes>>>(A, B, C, n);
+        else
+            sgemm_tf32<16><<<mma_tiles, TC_THREADS, mma_bytes>>>(A, B, C, n);
+        break;
+    default: /* row-major C = A B is column-major C^T = B^T A^T (see blas.cu) */
+        CUBLAS_CHECK(cublasSetMathMode(plan->handle, k == CUBLAS ? CUBLAS_PEDANTIC_MATH : CUBLAS_TF32_TENSOR_OP_MATH));
+        CUBLAS_CHECK(cublasSgemm(plan->handle, CUBLAS_OP_N, CUBLAS_OP_N, n, n, n, &one, B, n, A, n, &zero, C, n));
+    }
+    CHECK_LAUNCH();
+}
+
+/* Correct first: below TF32_FROBENIUS_TOLERANCE, and element (i, j) off by at most (2^-9 + 4 n 2^-24) x
+ * |row i of A| x |column j of B|: each product's TF32 error summed (Cauchy-Schwarz), and both fp32 sums'
+ * rounding. The reference is cublasSgemm in strict fp32 (its own row shows error 0). Returns the
+ * relative error; a failure is printed and counted. */
+static double check_product(const char *name, int n, const float *got, const float *want, double ref_norm,
+                            const double *row_norm, const double *col_norm, int *failures)
+{
+    double diff = 0.0, slack = ldexp(1.0, -9) + 4.0 * n * ldexp(1.0, -24);
+    long long outside = 0;
+    for (int r = 0; r < n; r++)
+        for (int c = 0; c < n; c++) {
+            double d = fabs((double)got[(size_t)r * n + c] - want[(size_t)r * n + c]);
+            diff += d * d;
+            if (!(d <= slack * row_norm[r] * col_norm[c]))  /* NaN fails too */
+                outside++;
+        }
+    double rel = sqrt(diff / ref_norm);
+    if (!(rel <= TF32_FROBENIUS_TOLERANCE && outside == 0))
+        *failures += check(0, "%s at n = %d: relative error %.1e, %lld elements outside the TF32 bound", name, n, rel,
+                           outside);
+    return rel;
+}
+
+/* The TF32 ceiling of mma.sync in GFLOP/s: the median of 3 runs after a warm-up. */
+static double measure_mma_ceiling(const struct device_info *dev)
+{
+    enum { REPEATS = 1024, WARPS = 8 };
+    float *sink;
+    double ms[3];
+    CUDA_CHECK(cudaMalloc(&sink, sizeof(float)));
+    struct gpu_timer timer;
+    gpu_timer_create(&timer);
+    for (int r = -1; r < 3; r++) {
+        gpu_timer_start(&timer, 0);
+        mma_ceiling<<<dev->sms * 4, WARPS * 32>>>(sink, REPEATS);
+        CHECK_LAUNCH();
+        float t = gpu_timer_stop(&timer);
+        if (r >= 0)
+            ms[r] = t;
+    }
+    gpu_timer_destroy(&timer);
+    CUDA_CHECK(cudaFree(sink));
+    double flop = 2.0 * 16 * 8 * 8 * 8 * REPEATS * WARPS * 4.0 * dev->sms;  /* 2 m n k per mma */
+    return flop / (stats_of(ms, 3).median * 1e-3) / 1e9;
+}
+
+/* ==== main ==== */
+
+int main(int argc, char **argv)
+{
+    long long max_n = 8192;
+    int reps = 5, small_tile = 0;
+    const char *csv_path = "output/ch5/sgemm_tensor.csv";
+    struct cli_option options[] = {
+        {"--max", CLI_SIZE, &max_n, 1, 16384, "largest size (default 8192)"},
+        {"-r", CLI_INT, &reps, 1, 1000, "timed runs per point (default 5)"},
+        {"--tf32-small-tile", CLI_FLAG, &small_tile, 0, 0,
+         "step k by 16 in the mma.sync kernel, as on cards with 99 KiB of shared memory per block"},
+        {"--csv", CLI_OUTPUT_FILE, &csv_path, 0, 0, "write the measurements to FILE (default output/ch5/sgemm_tensor.csv)"},
+    };
+    int device = cli_parse(argc, argv, "Going further: float32 matrix products on the tensor cores, in TF32.", options,
+                           COUNT_OF(options));
+    struct device_info dev;
+    device_start(device, &dev);
+    if (dev.major < 8) {
+        printf("compute capability %d.%d has no TF32 tensor cores (8.0 or newer): nothing to run here.\n", dev.major,
+               dev.minor);
+        return NO_DEVICE_EXIT;
+    }
+    /* A, B and C on the GPU, and cuBLAS's workspace; on the host A, B and two to compare. */
+    max_n = size_to_fit(&dev, "--max", max_n, 2, 3 * sizeof(float), 4 * sizeof(float), 64 << 20);
+
+    /* The 128 x 256 tiles three steps deep need 153 KiB of shared memory per block with steps of 32,
+     * 80 KiB with steps of 16. */
+    struct run_plan plan = {32, NULL};
+    size_t mma_bytes_32 = (size_t)TC_STAGES * (TC_BM * 36 + 32 * (TC_BN + 8)) * sizeof(float);
+    size_t mma_bytes_16 = (size_t)TC_STAGES * (TC_BM * 20 + 16 * (TC_BN + 8)) * sizeof(float);
+    cudaDeviceProp prop;
+    CUDA_CHECK(cudaGetDeviceProperties(&prop, device));
+    if (small_tile || prop.sharedMemPerBlockOptin < mma_bytes_32)
+        plan.mma_ks = 16;
+    CUDA_CHECK(cudaFuncSetAttribute(sgemm_tf32<32>, cudaFuncAttributeMaxDynamicSharedMemorySize, (int)mma_bytes_32));
+    CUDA_CHECK(cudaFuncSetAttribute(sgemm_tf32<16>, cudaFuncAttributeMaxDynamicSharedMemorySize, (int)mma_bytes_16));
+    double tf32_peak = dev.peak_tf32_matrix_gflops;  /* the tensor cores' multiply-adds per SM per clock, x 2 */
+    double ceiling = measure_mma_ceiling(&dev);
+
+    int all_sizes[] = {127, 256, 512, 1000, 1024, 2048, 4000, 4096, 4097, 8192, 16384};
+    int sizes[COUNT_OF(all_sizes) + 1], count = 0;
+    for (int i = 0; i < COUNT_OF(all_sizes); i++)
+        if (all_sizes[i] <= max_n)
+            sizes[count++] = all_sizes[i];
+    if (count == 0 || sizes[count - 1] != max_n)
+        sizes[count++] = (int)max_n;
+    size_t most = (size_t)max_n * max_n;
+    float *A = (float *)host_alloc(most * sizeof(float)), *B = (float *)host_alloc(most * sizeof(float));
+    float *got = (float *)host_alloc(most * sizeof(float)), *want = (float *)host_alloc(most * sizeof(float));
+    double *row_norm = (double *)host_alloc(max_n * sizeof(double)), *col_norm = (double *)host_alloc(max_n * sizeof(double));
+    double *ms = (double *)host_alloc(reps * sizeof(double));
+    srand(5);
+    for (size_t i = 0; i < most; i++) {
+        A[i] = 2.0f * rand() / RAND_MAX - 1.0f;
+        B[i] = 2.0f * rand() / RAND_MAX - 1.0f;
+    }
+    float *dA, *dB, *dC;
+    CUDA_CHECK(cudaMalloc(&dA, most * sizeof(float)));
+    CUDA_CHECK(cudaMalloc(&dB, most * sizeof(float)));
+    CUDA_CHECK(cudaMalloc(&dC, most * sizeof(float)));
+    CUBLAS_CHECK(cublasCreate(&plan.handle));
+
+    FILE *csv = csv_open(csv_path, &dev, "kernel,n,median_ms,mean_ms,std_ms,gflops,rel_error,tile");
+    csv_row(csv, "peak_tf32,0,,,,%.1f,,", tf32_peak);  /* the limits, as rows of their own (n = 0) */
+    csv_row(csv, "mma_ceiling,0,,,,%.1f,,", ceiling);
+    printf("TFLOP/s, median of %d. Limits: TF32 peak %.0f (device facts), mma.sync ceiling %.0f (measured)\n", reps,
+           tf32_peak / 1e3, ceiling / 1e3);
+    printf("%5s %8s | %8s %8s | %s\n", "n", "mma.sync", "cuBLAS", "TF32", "mma.sync / cuBLAS TF32");
+    struct gpu_timer timer;
+    gpu_timer_create(&timer);
+    int failures = 0;
+    double kernel_s = 0.0, host_s = 0.0, tflops[COUNT_OF(all_sizes) + 1][KERNELS] = {{0}}, worst = 0.0;
+    for (int s = 0; s < count; s++) {
+        int n = sizes[s];
+        size_t elements = (size_t)n * n;
+        double rest = 0.0, ratio;  /* how long the sizes still to run take: kernels grow as n^3, the host as n^2 */
+        for (int later = s; later < count && s > 0 && sizes[s - 1] >= 2000; later++) {
+            ratio = (double)sizes[later] / sizes[s - 1];
+            rest += kernel_s * ratio * ratio * ratio + host_s * ratio * ratio;
+        }
+        if (rest >= 15.0 && (s == 1 || sizes[s - 2] < 2000)) {
+            char what[64], shorter[32];
+            snprintf(what, sizeof what, "n = %d to %d", n, sizes[count - 1]);
+            snprintf(shorter, sizeof shorter, "--max %d", sizes[s - 1]);
+            say_how_long(what, rest, shorter);
+        }
+        double size_start = wall_seconds();
+        kernel_s = 0.0;
+        /* The n x n matrices are the top-left corners of the big random ones, repacked. */
+        for (int r = 0; r < n; r++) {
+            memcpy(got + (size_t)r * n, A + (size_t)r * max_n, n * sizeof(float));
+            memcpy(want + (size_t)r * n, B + (size_t)r * max_n, n * sizeof(float));
+        }
+        for (int i = 0; i < n; i++)
+            row_norm[i] = col_norm[i] = 0.0;
+        for (int r = 0; r < n; r++)
+            for (int c = 0; c < n; c++) {
+                row_norm[r] += (double)got[(size_t)r * n + c] * got[(size_t)r * n + c];
+                col_norm[c] += (double)want[(size_t)r * n + c] * want[(size_t)r * n + c];
+            }
+        for (int i = 0; i < n; i++) {
+            row_norm[i] = sqrt(row_norm[i]);
+            col_norm[i] = sqrt(col_norm[i]);
+        }
+        CUDA_CHECK(cudaMemcpy(dA, got, elements * sizeof(float), cudaMemcpyHostToDevice));
+        CUDA_CHECK(cudaMemcpy(dB, want, elements * sizeof(float), cudaMemcpyHostToDevice));
+        launch(CUBLAS, dA, dB, dC, n, &plan);
+        CUDA_CHECK(cudaMemcpy(want, dC, elements * sizeof(float), cudaMemcpyDeviceToHost));
+        double ref_norm = 0.0;
+        for (size_t i = 0; i < elements; i++)
+            ref_norm += (double)want[i] * want[i];
+        printf("%5d", n);
+        double *row = tflops[s];
+        for (int k = 0; k < KERNELS; k++) {
+            CUDA_CHECK(cudaMemset(dC, 0xff, elements * sizeof(float)));  /* NaN: unwritten elements fail */
+            launch((enum kernel)k, dA, dB, dC, n, &plan);
+            CUDA_CHECK(cudaMemcpy(got, dC, elements * sizeof(float), cudaMemcpyDeviceToHost));
+            double rel = k == CUBLAS ? 0.0 : check_product(names[k], n, got, want, ref_norm, row_norm, col_norm, &failures);
+            worst = k != CUBLAS && rel > worst ? rel : worst;
+            for (int r = -1; r < reps; r++) {  /* a warm-up, then the timed runs */
+                gpu_timer_start(&timer, 0);
+                launch((enum kernel)k, dA, dB, dC, n, &plan);
+                float t = gpu_timer_stop(&timer);
+                if (r >= 0)
+                    ms[r] = t;
+            }
+            struct stats st = stats_of(ms, reps);
+            kernel_s += (reps + 2) * st.median / 1e3;  /* the checked run, the warm-up and the timed runs */
+            row[k] = 2.0 * n * (double)n * n / (st.median * 1e-3) / 1e9;
+            const char *tile = k != MMA_SYNC ? "" : plan.mma_ks == 32 ? "128x256x32" : "128x256x16";
+            csv_row(csv, "%s,%d,%.5f,%.5f,%.5f,%.1f,%.2e,%s", names[k], n, st.median, st.mean, st.std, row[k], rel, tile);
+            printf(" %8.1f%s", row[k] / 1e3, k == MMA_SYNC ? " |" : "");
+        }
+        printf(" | %3.0f%%\n", 100.0 * row[MMA_SYNC] / row[CUBLAS_TF32]);
+        host_s = wall_seconds() - size_start - kernel_s;
+        host_s = host_s > 0.0 ? host_s : 0.0;
+    }
+    csv_close(csv);
+    if (check(failures == 0, "mma_sync and cuBLAS's TF32 at every size within the TF32 bound of cublasSgemm in "
+              "strict fp32 (worst relative error %.1e; 2^-9 allowed)", worst))
+        return 1;
+    for (int s = 0; s < count; s++)  /* the summary, where the course sets its bars */
+        if (sizes[s] >= 2048 && sizes[s] % 1024 == 0) {
+            double *row = tflops[s];
+            printf("n = %d: mma_sync %.0f%% of cuBLAS TF32 (%.0f%% of its own ceiling)", sizes[s],
+                   100.0 * row[MMA_SYNC] / row[CUBLAS_TF32], 100.0 * row[MMA_SYNC] / ceiling);
+            printf("; cuBLAS TF32 %.1f TFLOP/s, %.1fx its strict fp32, %.0f%% of the TF32 peak\n", row[CUBLAS_TF32] / 1e3,
+                   row[CUBLAS_TF32] / row[CUBLAS], 100.0 * row[CUBLAS_TF32] / tf32_peak);
+        }
+    printf("wrote %s\n", csv_path);
+
+    gpu_timer_destroy(&timer);
+    CUBLAS_CHECK(cublasDestroy(plan.handle));
+    float *buffers[] = {dA, dB, dC};
+    for (int i = 0; i < COUNT_OF(buffers); i++)
+        CUDA_CHECK(cudaFree(buffers[i]));
+    free(A);
+    free(B);
+    free(got);
+    free(want);
+    free(row_norm);
+    free(col_norm);
+    free(ms);
+    return exit_status(0);
+}
