@@ -1,9 +1,9 @@
-# sgemm_ladder.gp: float32 matrix products from the naive kernel to cuBLAS, and TF32 on the tensor cores.
+# sgemm_ladder.gp: float32 matrix products from the naive kernel to cuBLAS (the tensor cores: sgemm_tensor.gp).
 #   gnuplot -e "data='output'; out='figures'" plots/sgemm_ladder.gp
 # Reads data/ch5/sgemm_ladder.csv (ch5_matmul/sgemm_ladder), writes out/ch5_sgemm_ladder.png.
 # Lines join the powers of two only; the other sizes (127, 1000, 4000, 4097: not multiples of the
 # tiles) are drawn as separate open points, so that their dips do not make a false zigzag. The limits are the CSV's own rows
-# (n = 0): the fp32 and TF32 peaks from the device's facts, the mma.sync ceiling measured on it.
+# (n = 0): the fp32 peak from the device's facts.
 if (!exists("data")) data = 'output'
 if (!exists("out")) out = 'figures'
 file = data.'/ch5/sgemm_ladder.csv'
@@ -20,12 +20,10 @@ set logscale y 10
 set xrange [100:*]
 set xlabel "n, square matrices (open symbols: sizes that are not powers of two, such as 1000, 4000 and 4097)"
 set ylabel "TFLOP/s (2 n^3 / time)"
-set key below maxrows 5 width -1
+set key below maxrows 4 width -1
 set grid
 fp32_peak = limit("peak_fp32") / 1e3
-tf32_peak = limit("peak_tf32") / 1e3
-ceiling = limit("mma_ceiling") / 1e3
-set yrange [0.05:1500]
+set yrange [0.05:200]
 # powers of two, and the other sizes, of one kernel
 pow2(name) = sprintf("< awk -F, '$1 == \"%s\" && $2 > 0 { m = $2; while (m %% 2 == 0) m /= 2; if (m == 1) print }' '%s' | sort -t, -k2 -g", name, file)
 odd(name) = sprintf("< awk -F, '$1 == \"%s\" && $2 > 0 { m = $2; while (m %% 2 == 0) m /= 2; if (m != 1) print }' '%s'", name, file)
@@ -40,10 +38,6 @@ set style line 8 lw 2 pt 9 lc rgb "#e6ab02"
 set style line 9 lw 3 pt 5 lc rgb "#1f78b4"
 set style line 10 lw 3 pt 13 lc rgb "#a6761d"
 plot fp32_peak with lines lw 1 dt 3 lc rgb "black" title sprintf("fp32 peak, %.1f (device facts)", fp32_peak), \
-     tf32_peak with lines lw 1 dt 3 lc rgb "#a6761d" title sprintf("TF32 peak, %.0f (device facts)", tf32_peak), \
-     ceiling with lines lw 1 dt 4 lc rgb "#a6761d" title sprintf("mma.sync ceiling, %.0f (measured)", ceiling), \
-     pow2("cublas_tf32") using 2:($6/1e3) with linespoints ls 2 title "cuBLAS, TF32 tensor cores", \
-     pow2("tf32") using 2:($6/1e3) with linespoints ls 10 title "8. tf32: mma.sync, cp.async", \
      pow2("cublas") using 2:($6/1e3) with linespoints ls 1 title "cublasSgemm, strict fp32", \
      pow2("sized") using 2:($6/1e3) with linespoints ls 9 title "7. tile sized for n", \
      pow2("double_buffer") using 2:($6/1e3) with linespoints ls 8 title "6. double buffer", \
@@ -52,8 +46,6 @@ plot fp32_peak with lines lw 1 dt 3 lc rgb "black" title sprintf("fp32 peak, %.1
      pow2("shared") using 2:($6/1e3) with linespoints ls 5 title "3. shared tiles 32 x 32", \
      pow2("coalesced") using 2:($6/1e3) with linespoints ls 4 title "2. coalesced", \
      pow2("naive") using 2:($6/1e3) with linespoints ls 3 title "1. naive", \
-     odd("cublas_tf32") using 2:($6/1e3) with points ls 2 pt 6 notitle, \
-     odd("tf32") using 2:($6/1e3) with points ls 10 pt 12 notitle, \
      odd("cublas") using 2:($6/1e3) with points ls 1 pt 6 notitle, \
      odd("sized") using 2:($6/1e3) with points ls 9 pt 4 notitle, \
      odd("double_buffer") using 2:($6/1e3) with points ls 8 pt 8 notitle, \

@@ -49,15 +49,17 @@ render() {  # render NAME FILE...: the table, header included
             }
         }' "$@" ;;
     sgemm_tf32) awk "$AWK_LIB"'
-        { g[$1, $2] = $6; err[$1, $2] = $7 }
+        { f = base(FILENAME) == "sgemm_hopper" ? "h" : "t"; g[f, $1, $2] = $6; err[f, $1, $2] = $7 }
         END {
-            print "| n | tf32 | cuBLAS TF32 | tf32 / cuBLAS TF32 | error, tf32 | error, cuBLAS TF32 |"
-            print "|---|---|---|---|---|---|"
+            print "| n | 8. mma_sync | 9. wgmma | cuBLAS TF32 | mma_sync / cuBLAS TF32 | wgmma / cuBLAS TF32 | error: mma_sync, wgmma, cuBLAS TF32 |"
+            print "|---|---|---|---|---|---|---|"
             split("1000 1024 2048 4000 4096 4097 8192", sizes, " ")
             for (i = 1; i <= 7; i++) {
-                n = sizes[i]; if (!(("tf32", n) in g)) continue
-                printf "| %d | %.1f | %.1f | %.0f%% | %.1e | %.1e |\n", n, g["tf32", n] / 1e3, g["cublas_tf32", n] / 1e3,
-                       100 * g["tf32", n] / g["cublas_tf32", n], err["tf32", n], err["cublas_tf32", n]
+                n = sizes[i]; if (!(("t", "mma_sync", n) in g)) continue
+                printf "| %d | %.1f | %.1f | %.1f | %.0f%% | %.0f%% | %.1e, %.1e, %.1e |\n", n, g["t", "mma_sync", n] / 1e3,
+                       g["h", "wgmma", n] / 1e3, g["t", "cublas_tf32", n] / 1e3, 100 * g["t", "mma_sync", n] / g["t", "cublas_tf32", n],
+                       100 * g["h", "wgmma", n] / g["h", "cublas_tf32", n], err["t", "mma_sync", n], err["h", "wgmma", n],
+                       err["t", "cublas_tf32", n]
             }
         }' "$@" ;;
     graphs) awk "$AWK_LIB"'
@@ -258,11 +260,13 @@ render() {  # render NAME FILE...: the table, header included
           if (base(FILENAME) == "graphs") gr[$1, $2] = $5
           if (base(FILENAME) == "multi_gpu") mg[$1, $3] = $5
           if (base(FILENAME) == "peers" && $1 == 0 && $2 == 1) { pe[$3] = $4; h2g = $5; g2h = $6 }
-          if (base(FILENAME) == "sgemm_ladder") sg[$1, $2] = $6
+          if (base(FILENAME) == "sgemm_hopper") hp[$1, $2] = $6
+          else if (base(FILENAME) ~ /^sgemm_/) sg[$1, $2] = $6
           if ($1 ~ /^dot_mutex; / && $1 !~ /; 640 blocks$/) wide = $1 }
         END {
             printf "%s: one run of `make figures` (what it printed: `figures/data/run.log`); `multi_gpu` and `peers`, which need\n", run("grid_stride_1e8")
-            printf "two GPUs, on a machine with two of them: %s.\n", run("multi_gpu")
+            printf "two GPUs, on a machine with two of them: %s; the three `sgemm_` programs, after the ladder was split: %s.\n",
+                   run("multi_gpu"), run("sgemm_tensor")
             print "Kernel times by CUDA events, medians; CPU figures are one core of that machine."
             print ""
             print "| chapter, program | measurement | result | against |"
@@ -319,8 +323,12 @@ render() {  # render NAME FILE...: the table, header included
             printf "| 5 `blas` | `cublasDgemm`, n = 10112 | %s, %.1f TFLOP/s | %.0f%% of the FP64 peak; bit for bit equal to the int64 product |\n", t(M[f, k]), R[f, k] / 1e3, P[f, k]
             printf "| 5 `sgemm_ladder` | float32, n = 4096, warp tiles, double buffered | %.1f TFLOP/s | %.0f%% of `cublasSgemm` (%.1f, %.0f%% of the fp32 peak) |\n",
                    sg["sized", 4096] / 1e3, 100 * sg["sized", 4096] / sg["cublas", 4096], sg["cublas", 4096] / 1e3, 100 * sg["cublas", 4096] / sg["peak_fp32", 0]
-            printf "| 5 `sgemm_ladder` | TF32 tensor cores (`mma.sync`), n = 4096 | %.1f TFLOP/s | %.0f%% of cuBLAS TF32 (%.1f) |\n",
-                   sg["tf32", 4096] / 1e3, 100 * sg["tf32", 4096] / sg["cublas_tf32", 4096], sg["cublas_tf32", 4096] / 1e3
+            printf "| 5 `sgemm_tensor` | TF32 tensor cores (`mma.sync`), n = 4096 | %.1f TFLOP/s | %.0f%% of cuBLAS TF32 (%.1f); %.0f%% of the `mma.sync` ceiling |\n",
+                   sg["mma_sync", 4096] / 1e3, 100 * sg["mma_sync", 4096] / sg["cublas_tf32", 4096], sg["cublas_tf32", 4096] / 1e3,
+                   100 * sg["mma_sync", 4096] / sg["mma_ceiling", 0]
+            printf "| 5 `sgemm_hopper` | TF32, TMA and `wgmma` (sm_90a), n = 4096 | %.1f TFLOP/s | %.0f%% of cuBLAS TF32; %.0f%% of the `wgmma` ceiling (%.0f) |\n",
+                   hp["wgmma", 4096] / 1e3, 100 * hp["wgmma", 4096] / hp["cublas_tf32", 4096], 100 * hp["wgmma", 4096] / hp["wgmma_ceiling", 0],
+                   hp["wgmma_ceiling", 0] / 1e3
         }' "$@" ;;
     *) echo "tables.sh: no recipe '$name'" >&2; return 1 ;;
     esac
