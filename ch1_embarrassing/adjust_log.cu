@@ -9,6 +9,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 
+#include "../common/bandwidth.h"
 #include "../common/check.h"
 #include "../common/cli.h"
 #include "../common/csv.h"
@@ -148,7 +149,7 @@ int main(int argc, char **argv)
     printf("mean brightness %.3f before, %.3f after; wrote %s/adjust_log_before.pgm and _after.pgm\n",
            mean_of(picture, pixels), mean_of(corrected, pixels), output_dir);
     snprintf(path, sizeof path, "%s/adjust_log.csv", output_dir);  /* for the figure's caption */
-    FILE *csv = csv_open(path, &dev, "width,height,gain,mean_before,mean_after");
+    FILE *csv = csv_open(path, "width,height,gain,mean_before,mean_after");
     csv_row(csv, "%d,%d,%g,%.4f,%.4f", width, height, gain, mean_of(picture, pixels), mean_of(corrected, pixels));
     csv_close(csv);
     free(gray);

@@ -123,7 +123,7 @@ int main(int argc, char **argv)
     snprintf(path, sizeof path, "%s/blobs_nosync.ppm", output_dir);
     save(path, image_wrong);
     snprintf(path, sizeof path, "%s/blobs.csv", output_dir);  /* for the figure's caption */
-    FILE *csv = csv_open(path, &dev, "side,pixels_differ");
+    FILE *csv = csv_open(path, "side,pixels_differ");
     csv_row(csv, "%d,%ld", SIDE, differ);
     csv_close(csv);
 

@@ -11,6 +11,7 @@
 
 #include <cub/device/device_reduce.cuh>
 
+#include "../common/bandwidth.h"
 #include "../common/check.h"
 #include "../common/cli.h"
 #include "../common/csv.h"
@@ -267,7 +268,7 @@ int main(int argc, char **argv)
               VARIANTS, odd_count + count, max_n))
         return 1;
 
-    FILE *csv = csv_open(csv_path, &dev, "variant,n,bytes,median_ms,mean_ms,std_ms,gbs");
+    FILE *csv = csv_open(csv_path, "variant,n,bytes,median_ms,mean_ms,std_ms,gbs");
     printf("\nGB/s (kernel time, cold L2, median of %d); limit: device-to-device copy %.0f GB/s\n", reps, copy_gbs);
     printf("%12s %10s %10s %12s %10s\n", "N", "naive", "better", "warp_shuffle", "cub");
     struct gpu_timer timer;

@@ -11,6 +11,7 @@
 
 #include <cub/device/device_reduce.cuh>  /* C++ templates: this file uses them and nothing more of C++ */
 
+#include "../common/bandwidth.h"
 #include "../common/check.h"
 #include "../common/cli.h"
 #include "../common/device.h"

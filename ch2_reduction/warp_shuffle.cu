@@ -9,6 +9,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 
+#include "../common/bandwidth.h"
 #include "../common/check.h"
 #include "../common/cli.h"
 #include "../common/device.h"

@@ -204,7 +204,7 @@ int main(int argc, char **argv)
     struct gpu_timer timer;
     gpu_timer_create(&timer);
 
-    FILE *csv = csv_open(csv_path, &dev, "way,n,arrays,operations,median_ms,mean_ms,std_ms,queue_us");
+    FILE *csv = csv_open(csv_path, "way,n,arrays,operations,median_ms,mean_ms,std_ms,queue_us");
     printf("%d arrays, %d streams: per array 3 cudaMallocAsync, copy in, 3 kernels, copy out, 3 cudaFreeAsync "
            "(%d operations a run); GPU time from fork to join, median of %d\n\n", arrays, stream_count,
            arrays * OPERATIONS_PER_ARRAY, reps);

@@ -13,6 +13,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "../common/bandwidth.h"
 #include "../common/check.h"
 #include "../common/cli.h"
 #include "../common/csv.h"
@@ -186,7 +187,7 @@ int main(int argc, char **argv)
     gpu_plate(&dev_a, &dev_b, plate, side);
     char path[1024];
     snprintf(path, sizeof path, "%s/heat_convergence.csv", output_dir);
-    FILE *csv = csv_open(path, &dev, "step,max_change");
+    FILE *csv = csv_open(path, "step,max_change");
     int done = 0, shot_steps[SNAPSHOTS];
     for (int shot = 0; shot < SNAPSHOTS; shot++) {
         while (done < picture_steps / snapshot_share[shot]) {

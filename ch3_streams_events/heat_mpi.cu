@@ -19,6 +19,7 @@
 #include <mpi-ext.h>  /* MPIX_Query_cuda_support, where Open MPI was built with it */
 #endif
 
+#include "../common/bandwidth.h"
 #include "../common/check.h"
 #include "../common/cli.h"
 #include "../common/csv.h"
@@ -414,7 +415,7 @@ int main(int argc, char **argv)
         printf("\n%lld x %lld plate (%.2f GB a field, %.2f GB per GPU for both), %d ranks, %d steps a run, %d runs;\n"
                "limit per GPU = its device-to-device copy, %.0f GB/s; MPI %s CUDA-aware\n", n, n, 4.0 * n * n / 1e9,
                8.0 * b.rows * n / 1e9, ranks, steps, reps, copy_gbs, b.cuda_aware ? "is" : "is not");
-        FILE *csv = csv_path ? csv_open(csv_path, &dev, "way,ranks,n,median_ms,gbs") : NULL;
+        FILE *csv = csv_path ? csv_open(csv_path, "way,ranks,n,median_ms,gbs") : NULL;
         for (int w = 0; w < WAYS + 2; w++) {
             struct stats s = stats_of(ms[w], reps);
             const char *label = w < WAYS ? way_name[w] : w == WAYS ? "halo exchange alone (NCCL)" : "one band without halo";

@@ -10,6 +10,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 
+#include "../common/bandwidth.h"
 #include "../common/check.h"
 #include "../common/cli.h"
 #include "../common/csv.h"
@@ -345,7 +346,7 @@ int main(int argc, char **argv)
     double *host_totals = NULL;
     CUDA_CHECK(cudaMallocHost(&chunk, chunk_elements * sizeof(float)));
     CUDA_CHECK(cudaMallocHost(&host_totals, (count + 1) * sizeof(double)));
-    FILE *csv = csv_path ? csv_open(csv_path, &dev[0], "n,gpus,way,bytes,median_ms,min_ms,max_ms") : NULL;
+    FILE *csv = csv_path ? csv_open(csv_path, "n,gpus,way,bytes,median_ms,min_ms,max_ms") : NULL;
     struct gpu_timer timer;
     int failures = 0;
 

@@ -9,6 +9,7 @@
  */
 #include <stdio.h>
 
+#include "../common/bandwidth.h"
 #include "../common/check.h"
 #include "../common/cli.h"
 #include "../common/csv.h"
@@ -207,7 +208,7 @@ int main(int argc, char **argv)
         CUDA_CHECK(cudaDeviceSynchronize());
     }
 
-    FILE *csv = csv_path ? csv_open(csv_path, &dev[0], "from,to,way,gbs,host_to_gpu_gbs,gpu_to_host_gbs") : NULL;
+    FILE *csv = csv_path ? csv_open(csv_path, "from,to,way,gbs,host_to_gpu_gbs,gpu_to_host_gbs") : NULL;
     int failures = 0;
     if (count == 1) {
         /* One GPU: no pair, but the third way still works, from the GPU to itself through the host. */

@@ -98,7 +98,7 @@ int main(int argc, char **argv)
     cudaEvent_t copied_in[MAX_ARRAYS];
     for (int i = 0; i < arrays; i++)
         CUDA_CHECK(cudaEventCreateWithFlags(&copied_in[i], cudaEventDisableTiming));
-    FILE *csv = csv_open(csv_path, &dev, "mode,streams,stream,array,stage,start_ms,end_ms");
+    FILE *csv = csv_open(csv_path, "mode,streams,stream,array,stage,start_ms,end_ms");
     int failures = 0;
     printf("%d arrays of %lld float32 (%.0f MB each), pinned, %d copy engines\n", arrays, n, bytes / 1e6,
            dev.copy_engines);

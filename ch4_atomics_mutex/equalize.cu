@@ -13,6 +13,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "../common/bandwidth.h"
 #include "../common/check.h"
 #include "../common/cli.h"
 #include "../common/csv.h"
@@ -256,7 +257,7 @@ int main(int argc, char **argv)
         after_count[after[i]]++;
     }
     snprintf(path, sizeof path, "%s/equalize.csv", output_dir);
-    FILE *csv = csv_open(path, &dev, "level,before,after,cdf_before,cdf_after");
+    FILE *csv = csv_open(path, "level,before,after,cdf_before,cdf_after");
     int used_before = 0, used_after = 0;
     for (int v = 0; v < LEVELS; v++) {
         after_cdf += after_count[v];

@@ -14,6 +14,7 @@
 
 #include <cub/device/device_histogram.cuh>
 
+#include "../common/bandwidth.h"
 #include "../common/check.h"
 #include "../common/cli.h"
 #include "../common/csv.h"
@@ -217,7 +218,7 @@ int main(int argc, char **argv)
                best == ' ' || best == '\n' ? (best == '\n' ? "\\n'" : "'") : "", 100.0 * want[best] / counted);
     }
     printf("\n");
-    FILE *csv = csv_open(counts_path, &dev, "code,char,count");  /* char: empty where not printable, or a comma */
+    FILE *csv = csv_open(counts_path, "code,char,count");  /* char: empty where not printable, or a comma */
     for (int b = 0; b < BINS; b++) {
         char c[2] = {(char)(b > 32 && b < 127 && b != ',' ? b : 0), 0};
         csv_row(csv, "%d,%s,%u", b, c, want[b]);

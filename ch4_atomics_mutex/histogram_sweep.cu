@@ -105,7 +105,7 @@ int main(int argc, char **argv)
     CUDA_CHECK(cudaMalloc(&dev_histo, sizeof want));
     CUDA_CHECK(cudaMemcpy(dev_text, text, n, cudaMemcpyHostToDevice));
 
-    FILE *csv = csv_open(csv_path, &dev, "kernel,i,blocks,median_ms,mean_ms,std_ms,sms");
+    FILE *csv = csv_open(csv_path, "kernel,i,blocks,median_ms,mean_ms,std_ms,sms");
     struct gpu_timer timer;
     gpu_timer_create(&timer);
     int failures = 0, points = 0, best_i[VERSIONS] = {0, 0};

@@ -14,6 +14,7 @@
 
 #include <cub/device/device_histogram.cuh>
 
+#include "../common/bandwidth.h"
 #include "../common/check.h"
 #include "../common/cli.h"
 #include "../common/device.h"

@@ -14,6 +14,7 @@
 #include <cub/device/device_scan.cuh>
 #include <thrust/iterator/transform_iterator.h>
 
+#include "../common/bandwidth.h"
 #include "../common/check.h"
 #include "../common/cli.h"
 #include "../common/csv.h"
@@ -555,7 +556,7 @@ int main(int argc, char **argv)
         return 1;
 
     /* The bytes a scan must move: read each element, write each sum. */
-    FILE *csv = csv_open(csv_path, &dev, "variant,n,sum_bits,median_ms,mean_ms,std_ms,gbs");
+    FILE *csv = csv_open(csv_path, "variant,n,sum_bits,median_ms,mean_ms,std_ms,gbs");
     printf("\nGB/s = (4 + sum bytes) x n / time (kernel time, cold L2, median of %d); device copy %.0f GB/s\n", reps,
            copy_gbs);
     printf("%12s %5s %14s %12s %10s\n", "n", "sums", "three_kernels", "single_pass", "cub");

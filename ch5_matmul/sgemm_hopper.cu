@@ -429,7 +429,7 @@ int main(int argc, char **argv)
     CUDA_CHECK(cudaMalloc(&plan.padded_b, padded * sizeof(float)));
     CUBLAS_CHECK(cublasCreate(&plan.handle));
 
-    FILE *csv = csv_open(csv_path, &dev, "kernel,n,median_ms,mean_ms,std_ms,gflops,rel_error,tile");
+    FILE *csv = csv_open(csv_path, "kernel,n,median_ms,mean_ms,std_ms,gflops,rel_error,tile");
     csv_row(csv, "peak_tf32,0,,,,%.1f,,", tf32_peak);  /* the limits, as rows of their own (n = 0) */
     csv_row(csv, "wgmma_ceiling,0,,,,%.1f,,", ceiling);
     printf("TFLOP/s, median of %d. Limits: TF32 peak %.0f (device facts), wgmma ceiling %.0f (measured)\n", reps,

@@ -416,7 +416,7 @@ int main(int argc, char **argv)
     CUDA_CHECK(cudaMalloc(&dC, most * sizeof(float)));
     CUBLAS_CHECK(cublasCreate(&plan.handle));
 
-    FILE *csv = csv_open(csv_path, &dev, "kernel,n,median_ms,mean_ms,std_ms,gflops,rel_error,tile");
+    FILE *csv = csv_open(csv_path, "kernel,n,median_ms,mean_ms,std_ms,gflops,rel_error,tile");
     /* The limits, as rows of their own (n = 0) for the figure. */
     csv_row(csv, "peak_fp32,0,,,,%.1f,,", peak);
     struct gpu_timer timer;

@@ -2,10 +2,15 @@
 #define _POSIX_C_SOURCE 200809L
 #include "cli.h"
 
+#include "check.h"
+#include "device.h"
 #include "output.h"
+#include "stats.h"
 
+#include <cuda_runtime_api.h>
 #include <ctype.h>
 #include <errno.h>
+#include <limits.h>
 #include <math.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -247,5 +252,43 @@ int cli_parse(int argc, char **argv, const char *about, const struct cli_option 
         if (path && (why = output_path_problem(path, is_dir)))
             fail(program, about, options, count, options[i].name, path, why);
     }
+    results_to(results_path);  /* --csv FILE where the program has none: stats.h writes its rows */
     return device;
+}
+
+/* size_to_fit: an option's default shrinks to what the GPU and the host have room for; a size the user
+ * gave does not. */
+#define GIB 1073741824.0
+
+long long size_to_fit(const struct device_info *dev, const char *option, long long n, int power,
+                      double device_each, double host_each, double device_extra)
+{
+    size_t free_bytes = 0, total = 0;
+    CUDA_CHECK(cudaMemGetInfo(&free_bytes, &total));
+    double device_room = (double)free_bytes - DEVICE_RESERVE - device_extra;
+    double host = host_available_bytes(), host_room = host > 0 ? 0.9 * host : INFINITY;  /* 10% for the rest */
+    double units = pow((double)n, power);
+    if (device_each * units <= device_room && host_each * units <= host_room)
+        return n;
+
+    long long on_device = largest_size(device_room, device_each, power);
+    long long on_host = host > 0 ? largest_size(host_room, host_each, power) : LLONG_MAX;
+    long long fits = on_device < on_host ? on_device : on_host;
+    char need[256];
+    if (on_host < on_device)
+        snprintf(need, sizeof need, "needs %.2f GiB of host memory, and %.2f GiB are available", host_each * units / GIB,
+                 host / GIB);
+    else
+        snprintf(need, sizeof need, "needs %.2f GiB on the GPU, and %.2f GiB of %.2f GiB are free",
+                 (device_each * units + device_extra + DEVICE_RESERVE) / GIB, free_bytes / GIB, total / GIB);
+    if (cli_given(option) || fits < 1) {
+        fprintf(stderr, "not enough memory on %s: %s %lld %s; ", dev->name, option, n, need);
+        if (fits >= 1)
+            fprintf(stderr, "the largest %s that fits is %lld\n", option, fits);
+        else
+            fprintf(stderr, "not even %s 1 fits\n", option);
+        exit(1);
+    }
+    printf("note: the default %s %lld %s: using %s %lld instead\n", option, n, need, option, fits);
+    return fits;
 }

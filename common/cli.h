@@ -9,10 +9,11 @@
  * given twice or a bad value prints one line naming it, then the usage line, and exits 2; so does an
  * output path where no file can be made (checked for defaults too, before any GPU work: output.h) and
  * an input that is not a readable regular file. cli_given("-n") says whether the user gave -n, or the
- * program may change its default (size_to_fit in device.h). cli_usage_error(argv[0], "...") ends
+ * program may change its default (size_to_fit, below). cli_usage_error(argv[0], "...") ends
  * with exit 2 for a conflict between options that the table cannot express. A program whose table has
  * no --csv gets one: cli_results_path() is its FILE (or NULL), and stats.h writes every measurement the
- * program prints there. */
+ * program prints there.
+ *   n = size_to_fit(&dev, "-n", n, 1, 4.0, 4.0, 0);   the article's n, or the largest that fits */
 #ifndef COMMON_CLI_H
 #define COMMON_CLI_H
 #ifdef __cplusplus
@@ -42,10 +43,19 @@ struct cli_option {
 #define COUNT_OF(array) ((int)(sizeof(array) / sizeof((array)[0])))
 
 int cli_parse(int argc, char **argv, const char *about, const struct cli_option *options, int count);
-int cli_given(const char *name);
-const char *cli_results_path(void);  /* the built-in --csv FILE, or NULL */  /* 1 if the user gave this option, so a default may be changed */
+int cli_given(const char *name);  /* 1 if the user gave this option, so a default may be changed */
+const char *cli_results_path(void);  /* the built-in --csv FILE, or NULL */
 void cli_usage_error(const char *program, const char *fmt, ...) __attribute__((format(printf, 2, 3), noreturn));
 int parse_number(const char *text, int whole, double min, double max, double *value, const char **why);
+
+/* The size to run. n is the article's default, or what the user gave with `option` (cli_given). The
+ * memory it takes is device_each x n^power + device_extra bytes on the GPU and host_each x n^power on
+ * the host (power 1 for arrays of n elements, 2 for n x n matrices). A default that does not fit is
+ * replaced by the largest size that does, said in one line; a size the user gave that does not fit
+ * ends the program: what it needs, what is free, the largest that fits, exit 1. */
+struct device_info;
+long long size_to_fit(const struct device_info *dev, const char *option, long long n, int power,
+                      double device_each, double host_each, double device_extra);
 
 #ifdef __cplusplus
 }

@@ -7,16 +7,22 @@
 #include <stdlib.h>
 #include <time.h>
 
-FILE *csv_open(const char *path, const struct device_info *dev, const char *header)
+/* What every CSV's first line names: the first GPU that device_start started. */
+static char measured_on[512];
+
+void csv_measured_on(const char *device_line)
+{
+    if (!measured_on[0])
+        snprintf(measured_on, sizeof measured_on, "%s", device_line);
+}
+
+FILE *csv_open(const char *path, const char *header)
 {
     FILE *f = output_open(path);
-    char driver[16], runtime[16], date[32];
-    version_string(dev->driver_version, driver, sizeof driver);
-    version_string(dev->runtime_version, runtime, sizeof runtime);
+    char date[32];
     time_t now = time(NULL);
     strftime(date, sizeof date, "%Y-%m-%d %H:%M UTC", gmtime(&now));
-    if (fprintf(f, "# device: %s, compute capability %d.%d, driver %s, CUDA runtime %s, %s\n", dev->name,
-                dev->major, dev->minor, driver, runtime, date) < 0 ||
+    if (fprintf(f, "# device: %s, %s\n", measured_on[0] ? measured_on : "no GPU started", date) < 0 ||
         fprintf(f, "%s\n", header) < 0)
         output_failed(f);
     return f;

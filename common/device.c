@@ -2,9 +2,7 @@
 #define _POSIX_C_SOURCE 200809L
 #include "device.h"
 #include "check.h"
-#include "cli.h"
-#include "stats.h"
-#include "timer.h"
+#include "csv.h"
 
 #include <limits.h>
 #include <math.h>
@@ -14,9 +12,6 @@
 #include <unistd.h>
 
 #define GIB 1073741824.0
-/* Free memory kept back from every size decision: the CUDA context grows as kernels load and
- * launch, and CUB, cuBLAS and the partial-sum arrays need a little scratch. */
-#define DEVICE_RESERVE (64.0 * 1048576)
 
 /* What an SM does per clock, by compute capability: the device reports the number of SMs and the
  * clock, not how many fused multiply-adds (2 FLOP each) an SM finishes per clock. From the CUDA C++
@@ -126,8 +121,12 @@ void device_start(int id, struct device_info *dev)
     printf("device %d: %s, compute capability %d.%d, %d SMs, %.1f GiB (%.1f free), L2 %.0f MiB\n",
            id, dev->name, dev->major, dev->minor, dev->sms, total / GIB, free_bytes / GIB,
            dev->l2_bytes / 1048576.0);
-    if (cli_results_path())
-        results_open(cli_results_path(), dev);  /* --csv: stats.h writes each measurement printed */
+    char driver[16], runtime[16], line[400];  /* every CSV file's first line names this GPU (csv.h) */
+    version_string(dev->driver_version, driver, sizeof driver);
+    version_string(dev->runtime_version, runtime, sizeof runtime);
+    snprintf(line, sizeof line, "%s, compute capability %d.%d, driver %s, CUDA runtime %s", dev->name, dev->major,
+             dev->minor, driver, runtime);
+    csv_measured_on(line);
     if (!exact)
         printf("note: compute capability %d.%d is not in common/device.c's table; its FP32/FP64 peaks "
                "assume %d.%d's lanes per SM\n", dev->major, dev->minor, arch->major, arch->minor);
@@ -188,39 +187,6 @@ double host_available_bytes(void)
     return available > 0 ? available : 0;
 }
 
-long long size_to_fit(const struct device_info *dev, const char *option, long long n, int power,
-                      double device_each, double host_each, double device_extra)
-{
-    size_t free_bytes = 0, total = 0;
-    CUDA_CHECK(cudaMemGetInfo(&free_bytes, &total));
-    double device_room = (double)free_bytes - DEVICE_RESERVE - device_extra;
-    double host = host_available_bytes(), host_room = host > 0 ? 0.9 * host : INFINITY;  /* 10% for the rest */
-    double units = pow((double)n, power);
-    if (device_each * units <= device_room && host_each * units <= host_room)
-        return n;
-
-    long long on_device = largest_size(device_room, device_each, power);
-    long long on_host = host > 0 ? largest_size(host_room, host_each, power) : LLONG_MAX;
-    long long fits = on_device < on_host ? on_device : on_host;
-    char need[256];
-    if (on_host < on_device)
-        snprintf(need, sizeof need, "needs %.2f GiB of host memory, and %.2f GiB are available", host_each * units / GIB,
-                 host / GIB);
-    else
-        snprintf(need, sizeof need, "needs %.2f GiB on the GPU, and %.2f GiB of %.2f GiB are free",
-                 (device_each * units + device_extra + DEVICE_RESERVE) / GIB, free_bytes / GIB, total / GIB);
-    if (cli_given(option) || fits < 1) {
-        fprintf(stderr, "not enough memory on %s: %s %lld %s; ", dev->name, option, n, need);
-        if (fits >= 1)
-            fprintf(stderr, "the largest %s that fits is %lld\n", option, fits);
-        else
-            fprintf(stderr, "not even %s 1 fits\n", option);
-        exit(1);
-    }
-    printf("note: the default %s %lld %s: using %s %lld instead\n", option, n, need, option, fits);
-    return fits;
-}
-
 void device_need_memory(const struct device_info *dev, size_t bytes, const char *smaller)
 {
     size_t free_bytes = 0, total = 0;
@@ -231,73 +197,4 @@ void device_need_memory(const struct device_info *dev, size_t bytes, const char 
                     "try a smaller size (%s)\n",
             dev->name, (bytes + DEVICE_RESERVE) / GIB, free_bytes / GIB, total / GIB, smaller);
     exit(1);
-}
-
-double measure_copy_bandwidth(size_t bytes)
-{
-    /* Two buffers of `bytes`, or of what is free: on a small card the probe shrinks, it never fails. */
-    size_t free_bytes = 0, total = 0;
-    CUDA_CHECK(cudaMemGetInfo(&free_bytes, &total));
-    size_t room = free_bytes > 2 * DEVICE_RESERVE ? (size_t)((free_bytes - DEVICE_RESERVE) / 2) : (1u << 20);
-    if (bytes > room) {
-        bytes = room / (1u << 20) * (1u << 20);
-        printf("note: the copy probe uses 2 x %.0f MB, what is free\n", bytes / 1e6);
-    }
-    void *src = NULL, *dst = NULL;
-    CUDA_CHECK(cudaMalloc(&src, bytes));
-    CUDA_CHECK(cudaMalloc(&dst, bytes));
-    CUDA_CHECK(cudaMemset(src, 1, bytes));
-    CUDA_CHECK(cudaMemset(dst, 0, bytes));
-    CUDA_CHECK(cudaMemcpy(dst, src, bytes, cudaMemcpyDeviceToDevice));  /* warm-up */
-
-    enum { REPS = 21 };
-    double ms[REPS];
-    struct gpu_timer timer;
-    gpu_timer_create(&timer);
-    for (int r = 0; r < REPS; r++) {
-        gpu_timer_start(&timer, 0);
-        CUDA_CHECK(cudaMemcpyAsync(dst, src, bytes, cudaMemcpyDeviceToDevice, 0));
-        ms[r] = gpu_timer_stop(&timer);
-    }
-    gpu_timer_destroy(&timer);
-    CUDA_CHECK(cudaFree(src));
-    CUDA_CHECK(cudaFree(dst));
-    /* A copy reads every byte once and writes it once. */
-    return 2.0 * bytes / (stats_of(ms, REPS).median * 1e-3) / 1e9;
-}
-
-double measure_transfer_bandwidth(size_t bytes, int to_device, int pinned)
-{
-    void *host = NULL, *dev = NULL;
-    if (pinned)
-        CUDA_CHECK(cudaMallocHost(&host, bytes));
-    else if (!(host = malloc(bytes))) {
-        fprintf(stderr, "out of host memory for %zu bytes\n", bytes);
-        exit(1);
-    }
-    memset(host, 1, bytes);  /* touch every page, so the timing holds no first-touch faults */
-    CUDA_CHECK(cudaMalloc(&dev, bytes));
-    CUDA_CHECK(cudaMemset(dev, 0, bytes));
-
-    enum { REPS = 11 };
-    double ms[REPS];
-    struct gpu_timer timer;
-    gpu_timer_create(&timer);
-    for (int r = -1; r < REPS; r++) {  /* r = -1: warm-up */
-        gpu_timer_start(&timer, 0);
-        if (to_device)
-            CUDA_CHECK(cudaMemcpyAsync(dev, host, bytes, cudaMemcpyHostToDevice, 0));
-        else
-            CUDA_CHECK(cudaMemcpyAsync(host, dev, bytes, cudaMemcpyDeviceToHost, 0));
-        float t = gpu_timer_stop(&timer);
-        if (r >= 0)
-            ms[r] = t;
-    }
-    gpu_timer_destroy(&timer);
-    CUDA_CHECK(cudaFree(dev));
-    if (pinned)
-        CUDA_CHECK(cudaFreeHost(host));
-    else
-        free(host);
-    return bytes / (stats_of(ms, REPS).median * 1e-3) / 1e9;
 }

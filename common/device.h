@@ -1,8 +1,6 @@
-/* device.h: pick a GPU, know its limits, and size the work to it.
+/* device.h: pick a GPU and know its facts: what it reports, and its peaks from one table.
  *   struct device_info dev; device_start(device_id, &dev);   no usable device or driver: exit 77
- *   n = size_to_fit(&dev, "-n", n, 1, 4.0, 4.0, 0);          the article's n, or the largest that fits
- *   double gbs = measure_copy_bandwidth(COPY_PROBE_BYTES);   device-to-device copy, read + write, GB/s
- *   double h2d = measure_transfer_bandwidth(bytes, 1, 1);    host -> device from pinned memory, GB/s
+ *   device_need_memory(&dev, bytes, "-n 1e8");               enough free, or exit 1 saying what to try
  *   blocks = ceil_div(n, threads);                           whole blocks that cover n items
  * What the device reports is read in device_start; what it does not report (arithmetic lanes per SM)
  * comes from one table by compute capability, arch_facts() in device.c. */
@@ -63,24 +61,14 @@ const struct arch_facts *arch_facts(int major, int minor, int *exact);  /* never
 double peak_gflops(int lanes, int sms, int clock_khz);                  /* 2 x lanes x SMs x clock */
 double memory_peak_gbs(int mem_clock_khz, int bus_width_bits);
 
-/* The size to run. n is the article's default, or what the user gave with `option` (cli_given). The
- * memory it takes is device_each x n^power + device_extra bytes on the GPU and host_each x n^power on
- * the host (power 1 for arrays of n elements, 2 for n x n matrices). A default that does not fit is
- * replaced by the largest size that does, said in one line; a size the user gave that does not fit
- * ends the program: what it needs, what is free, the largest that fits, exit 1. */
-long long size_to_fit(const struct device_info *dev, const char *option, long long n, int power,
-                      double device_each, double host_each, double device_extra);
 long long largest_size(double bytes_free, double bytes_each, int power);  /* 2 significant digits */
 double host_available_bytes(void);  /* MemAvailable, or the cgroup's limit if lower; 0 if unknown */
 void device_need_memory(const struct device_info *dev, size_t bytes, const char *smaller);
-
-/* Bandwidth probes. Call them before allocating the program's own arrays: they take what they need
- * (the copy: twice `bytes`, less if less is free) and give it back. COPY_PROBE_BYTES, 1 GiB, is far
- * more than any L2 cache, so the copy measures DRAM. */
-#define COPY_PROBE_BYTES (1u << 30)
-double measure_copy_bandwidth(size_t bytes);
-double measure_transfer_bandwidth(size_t bytes, int to_device, int pinned);
 void version_string(int version, char *text, size_t size);
+
+/* Free memory kept back from every size decision: the CUDA context grows as kernels load and
+ * launch, and CUB, cuBLAS and the partial-sum arrays need a little scratch. */
+#define DEVICE_RESERVE (64.0 * 1048576)
 
 #define NO_DEVICE_EXIT 77
 

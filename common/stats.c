@@ -39,20 +39,29 @@ struct stats stats_of(const double *values, int count)
     return s;
 }
 
-/* The measurements file of --csv: one row for each line printed by print_* and each record_value. */
+/* The measurements file of --csv (cli.c names it with results_to): one row for each line printed by
+ * print_* and each record_value. It is opened at the first row, after device_start has chosen the GPU
+ * that its first line names (csv.h). */
+static const char *results_path;
 static FILE *results;
 
-void results_open(const char *path, const struct device_info *dev)
+void results_to(const char *path)
 {
-    if (!results)  /* a program on several GPUs starts each: one file */
-        results = csv_open(path, dev, "measurement,runs,median_ms,mean_ms,std_ms,min_ms,max_ms,rate,unit,percent,of");
+    results_path = path;
+}
+
+static FILE *results_file(void)
+{
+    if (!results && results_path)
+        results = csv_open(results_path, "measurement,runs,median_ms,mean_ms,std_ms,min_ms,max_ms,rate,unit,percent,of");
+    return results;
 }
 
 /* A row; commas in the texts become semicolons, so that the columns stay columns. */
 static void record(const char *label, struct stats ms, double rate, const char *unit, double percent,
                    const char *of)
 {
-    if (!results)
+    if (!results_file())
         return;
     char text[3][128];
     const char *from[3] = {label, unit, of};
@@ -82,9 +91,10 @@ void record_value(const char *measurement, double value, const char *unit)
 
 int exit_status(int failures)
 {
-    if (results && !failures)
+    if (!failures && results_file())
         csv_close(results);  /* else output.h removes the temporary file at exit: no file of a failed run */
     results = NULL;
+    results_path = NULL;
     return failures ? 1 : 0;
 }
 

@@ -3,8 +3,9 @@
  *   print_bandwidth("grid-stride", s, bytes_moved, limit_gbs, "of the copy bandwidth");
  *   print_article("Part 1, a T4: add_array 131 +- 36 us");   the source's own figure for the same thing
  * Times are in milliseconds; the printed unit (s, ms, us) follows the median's size.
- * With --csv FILE (cli.h gives it to every program without a --csv of its own) each print_* line is also
- * a row of FILE, and so is each record_value("transfer bound", 7.25, "ms"); device_start opens FILE, and
+ * With --csv FILE (cli.h gives it to every program without a --csv of its own, and names it here with
+ * results_to) each print_* line is also a row of FILE, and so is each record_value("transfer bound",
+ * 7.25, "ms"); FILE is opened at the first row (csv.h), and
  *   return exit_status(failures);              at the end of main: 0 or 1, and FILE appears only on 0 */
 #ifndef COMMON_STATS_H
 #define COMMON_STATS_H
@@ -26,8 +27,7 @@ void print_flops(const char *label, struct stats ms, double flops, double limit_
 void record_value(const char *measurement, double value, const char *unit);
 void print_article(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 
-struct device_info;
-void results_open(const char *path, const struct device_info *dev);
+void results_to(const char *path);  /* NULL: no file */
 int exit_status(int failures);
 
 #ifdef __cplusplus

@@ -4,6 +4,8 @@
 # helpers, and main last. A file over 150 lines marks those sections with one-line banners, /* ==== ... */,
 # the last of them "/* ==== main ==== */". No GPU needed.
 . tests/tap.sh
+tmp_loop=$(mktemp)
+trap 'rm -f "$tmp_loop"' EXIT
 for cu in ch*/*.cu; do
     name=$(basename "$cu")
     head -n 1 "$cu" | grep -q "^/\* $name: "
@@ -25,4 +27,24 @@ for cu in ch*/*.cu; do
         ok $? "$cu ($lines lines) has section banners, main's last"
     fi
 done
+
+# common/ reads bottom-up: no file uses one that uses it back, however indirectly. Each edge "X Y"
+# says X.c or X.h includes Y.h; tsort fails on a loop. The check must be able to fail: a copy of
+# common/ with one planted include (output.c using cli.h, the top of the pile) must be caught.
+edges() {  # edges DIR: "FILE HEADER" for each course header included in DIR/*.c and DIR/*.h
+    for f in "$1"/*.c "$1"/*.h; do
+        from=$(basename "$f"); from=${from%.*}
+        sed -nE 's/^#include "([a-z_]+)\.h".*/\1/p' "$f" | while read -r to; do
+            [ "$to" = "$from" ] || echo "$from $to"
+        done
+    done
+}
+edges common | tsort >/dev/null 2>"$tmp_loop"
+ok $? "common/: no circle among its files (tsort)" "$(cat "$tmp_loop")"
+planted=$(mktemp -d)
+cp common/*.c common/*.h "$planted/"
+echo '#include "cli.h"' >>"$planted/output.c"
+edges "$planted" | tsort >/dev/null 2>&1
+ok $((! $?)) "a circle planted in a copy of common/ (output.c includes cli.h) is caught"
+rm -rf "$planted"
 done_testing

@@ -2,6 +2,7 @@
  * Everything that touches CUDA runs in a forked child, so the parent never initialises CUDA and a child
  * that exits (cuda_check, device_start) is checked by its exit status and what it printed. */
 #define _POSIX_C_SOURCE 200809L
+#include "../common/bandwidth.h"
 #include "../common/check.h"
 #include "../common/cli.h"
 #include "../common/csv.h"
@@ -282,13 +283,10 @@ static void test_pnm(void)
 
 static void test_csv(void)
 {
-    struct device_info dev;
-    memset(&dev, 0, sizeof dev);
-    snprintf(dev.name, sizeof dev.name, "Test GPU");
-    dev.major = 9;
-    dev.driver_version = 13000;
-    dev.runtime_version = 12080;
-    FILE *f = csv_open(scratch_path("csv/t.csv"), &dev, "n,ms");
+    /* device_start names its GPU so (csv_measured_on); the first name given stays. */
+    csv_measured_on("Test GPU, compute capability 9.0, driver 13.0, CUDA runtime 12.8");
+    csv_measured_on("Another GPU");
+    FILE *f = csv_open(scratch_path("csv/t.csv"), "n,ms");
     csv_row(f, "%d,%.3f", 10, 1.5);
     csv_close(f);
     const char *text = read_text(scratch_path("csv/t.csv"));
@@ -445,19 +443,11 @@ static int leftovers(void)
     return count;
 }
 
-static struct device_info test_device(void)
-{
-    struct device_info dev;
-    memset(&dev, 0, sizeof dev);
-    snprintf(dev.name, sizeof dev.name, "Test GPU");
-    return dev;
-}
 
 /* --csv for every program: each print_* line a row, the file written only by exit_status(0). */
 static void results_of_a_failed_run(void)
 {
-    struct device_info dev = test_device();
-    results_open(scratch_path("results/failed.csv"), &dev);
+    results_to(scratch_path("results/failed.csv"));
     struct stats s = {3, 2.0, 2.0, 0.0, 2.0, 2.0};
     print_time("kernel", s);
     exit(exit_status(1));  /* a check failed: no file */
@@ -465,9 +455,8 @@ static void results_of_a_failed_run(void)
 
 static void results_of_a_good_run(void)
 {
-    struct device_info dev = test_device();
     const char *path = scratch_path("results/t.csv");
-    results_open(path, &dev);
+    results_to(path);
     struct stats s = {3, 2.0, 2.5, 0.5, 1.5, 3.0};
     print_bandwidth("kernel, tree", s, 4e9, 4000.0, "of copy");  /* 2000 GB/s, 50% */
     print_flops("gemm", s, 2e12, 0, "");
@@ -508,8 +497,7 @@ static void test_results(void)
 /* Children for test_output: each writes out/t.csv, over an old one, and fails a different way. */
 static void write_rows(void)
 {
-    struct device_info dev = test_device();
-    FILE *f = csv_open(scratch_path("out/t.csv"), &dev, "i,x");
+    FILE *f = csv_open(scratch_path("out/t.csv"), "i,x");
     for (int i = 0; i < 2000; i++)
         csv_row(f, "%d,%d", i, i * i);
     csv_close(f);
@@ -522,23 +510,20 @@ static void write_past_file_size_limit(void)
 }
 static void exit_mid_write(void)
 {
-    struct device_info dev = test_device();
-    FILE *f = csv_open(scratch_path("out/t.csv"), &dev, "i,x");
+    FILE *f = csv_open(scratch_path("out/t.csv"), "i,x");
     csv_row(f, "1,1");
     exit(1);  /* as a failed CUDA call does */
 }
 static void interrupted_mid_write(void)
 {
-    struct device_info dev = test_device();
-    FILE *f = csv_open(scratch_path("out/t.csv"), &dev, "i,x");
+    FILE *f = csv_open(scratch_path("out/t.csv"), "i,x");
     csv_row(f, "1,1");
     fflush(f);
     raise(SIGINT);  /* Ctrl-C */
 }
 static void write_to_dev_full(void)
 {
-    struct device_info dev = test_device();
-    FILE *f = csv_open("/dev/full", &dev, "i,x");
+    FILE *f = csv_open("/dev/full", "i,x");
     csv_row(f, "1,1");
     csv_close(f);
 }

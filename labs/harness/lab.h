@@ -11,6 +11,7 @@
  * output with (no thread wrote it). labs/check.sh reads the lines that start with "lab-". */
 #ifndef LABS_LAB_H
 #define LABS_LAB_H
+#include "../../common/bandwidth.h"
 #include "../../common/check.h"
 #include "../../common/cli.h"
 #include "../../common/device.h"
