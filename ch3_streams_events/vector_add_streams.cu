@@ -123,6 +123,10 @@ int main(int argc, char **argv)
         printf("\n%s host memory: host->device %.1f GB/s, device->host %.1f GB/s: transfer bound %.2f ms\n",
                pinned ? "pinned" : "pageable", h2d, d2h, bound);
         record_value(pinned ? "transfer bound, pinned" : "transfer bound, pageable", bound, "ms");
+        /* Both ways' runs, each near the bound: with -n 2e9 that is minutes, so it is said first. */
+        char what[48];
+        snprintf(what, sizeof what, "the %s runs", pinned ? "pinned" : "pageable");
+        say_how_long(what, 2 * (reps + 1) * bound / 1e3, "a smaller -n or -r");
 
         int counts[2] = {1, stream_count};
         for (int m = 0; m < COUNT_OF(counts); m++) {
@@ -154,6 +158,7 @@ int main(int argc, char **argv)
                 } else {
                     ms[r] = t;
                 }
+                say_progress((m * (reps + 1.0) + r + 2) / (2 * (reps + 1.0)));
             }
             nvtxRangePop();
             struct stats s = stats_of(ms, reps);

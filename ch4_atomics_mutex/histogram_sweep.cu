@@ -137,6 +137,8 @@ int main(int argc, char **argv)
         if (++points == 2)
             say_how_long("the sweep", (points_total - 2) * (wall_seconds() - point_start),
                          "fewer points or a smaller -r");
+        else if (points > 2)
+            say_progress((double)(points - 2) / (points_total - 2));  /* a line every 10 s or so */
     }
     csv_close(csv);
     if (check(failures == 0, "%d block counts x %d kernels, every histogram equal to the CPU's", points, VERSIONS))

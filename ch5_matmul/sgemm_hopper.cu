@@ -439,6 +439,7 @@ int main(int argc, char **argv)
     gpu_timer_create(&timer);
     int failures = 0;
     double kernel_s = 0.0, host_s = 0.0, tflops[COUNT_OF(all_sizes) + 1][KERNELS] = {{0}}, worst = 0.0;
+    double work_done = 0.0, work_all = 0.0;  /* n^3 of the sizes run and announced, for say_progress */
     for (int s = 0; s < count; s++) {
         int n = sizes[s];
         size_t elements = (size_t)n * n;
@@ -448,6 +449,8 @@ int main(int argc, char **argv)
             rest += kernel_s * ratio * ratio * ratio + host_s * ratio * ratio;
         }
         if (rest >= 15.0 && (s == 1 || sizes[s - 2] < 2000)) {
+            for (int later = s; later < count; later++)
+                work_all += (double)sizes[later] * sizes[later] * sizes[later];
             char what[64], shorter[32];
             snprintf(what, sizeof what, "n = %d to %d", n, sizes[count - 1]);
             snprintf(shorter, sizeof shorter, "--max %d", sizes[s - 1]);
@@ -505,6 +508,8 @@ int main(int argc, char **argv)
             printf(" %8.1f%s", row[k] / 1e3, k == WGMMA ? " |" : "");
         }
         printf(" | %3.0f%%\n", 100.0 * row[WGMMA] / row[CUBLAS_TF32]);
+        if (work_all > 0.0)
+            say_progress((work_done += (double)n * n * n) / work_all);
         host_s = wall_seconds() - size_start - kernel_s;
         host_s = host_s > 0.0 ? host_s : 0.0;
     }

@@ -431,6 +431,7 @@ int main(int argc, char **argv)
      * 2048 or more has run: below it the first launches' one-time costs dominate, and the naive kernel
      * runs 2.5x faster at n = 1000 than at powers of two (a 14-SM H100, through MPS). */
     double kernel_s[KERNELS] = {0}, host_s = 0.0, tflops[COUNT_OF(all_sizes) + 1][KERNELS] = {{0}};
+    double work_done = 0.0, work_all = 0.0;  /* n^3 of the sizes run and announced, for say_progress */
     int warned = 0;
     for (int s = 0; s < count; s++) {
         int n = sizes[s];
@@ -448,6 +449,8 @@ int main(int argc, char **argv)
             snprintf(shorter, sizeof shorter, "--max %d", sizes[s - 1]);
             say_how_long(what, rest, shorter);
             warned = 1;
+            for (int later = s; later < count; later++)
+                work_all += (double)sizes[later] * sizes[later] * sizes[later];
         }
         double size_start = wall_seconds(), size_kernels = 0.0;
         plan.shape = pick_shape(n, &dev, fit);
@@ -502,6 +505,8 @@ int main(int argc, char **argv)
             row[k] = gflops;
         }
         printf(" | %3.0f%%  %s\n", 100.0 * row[SIZED] / row[CUBLAS], shapes[plan.shape].name);
+        if (work_all > 0.0)
+            say_progress((work_done += (double)n * n * n) / work_all);
         host_s = wall_seconds() - size_start - size_kernels;
         if (host_s < 0.0)
             host_s = 0.0;

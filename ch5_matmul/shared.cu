@@ -233,6 +233,7 @@ int main(int argc, char **argv)
             else
                 say_runs_take(t, reps);
         }
+        say_progress((v + 1.0) / VERSIONS);
         struct stats s = stats_of(ms, reps);
         medians[v] = s.median;
         print_time(names[v], s);

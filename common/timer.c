@@ -5,6 +5,7 @@
 
 #include <stdio.h>
 #include <time.h>
+#include <unistd.h>
 
 double wall_seconds(void)
 {
@@ -42,7 +43,11 @@ void gpu_timer_destroy(struct gpu_timer *t)
     CUDA_CHECK(cudaEventDestroy(t->stop));
 }
 
-void say_how_long(const char *what, double seconds, const char *shorter)
+/* The long part that say_how_long announced last: when it began, how long it should take. */
+static double part_start, part_seconds, part_said;
+static char part_what[96];
+
+static void announce(const char *what, double seconds, const char *shorter)
 {
     if (seconds < 15.0)
         return;
@@ -50,9 +55,30 @@ void say_how_long(const char *what, double seconds, const char *shorter)
     fflush(stdout);
 }
 
+void say_how_long(const char *what, double seconds, const char *shorter)
+{
+    part_start = part_said = wall_seconds();
+    part_seconds = seconds;
+    snprintf(part_what, sizeof part_what, "%s", what);
+    announce(what, seconds, shorter);
+}
+
+void say_progress(double done)
+{
+    double now = wall_seconds();
+    if (part_seconds < 30.0 || now - part_said < 10.0 || done <= 0.0 || done >= 1.0)
+        return;
+    part_said = now;
+    double spent = now - part_start, left = spent / done - spent;
+    /* On a terminal, in the output; in a log or a pipe, on stderr, so that the results stay clean. */
+    FILE *to = isatty(fileno(stdout)) ? stdout : stderr;
+    fprintf(to, "  ... %s: %.0f%% after %.0f s, about %.0f s to go\n", part_what, 100.0 * done, spent, left);
+    fflush(to);
+}
+
 void say_runs_take(double warm_up_ms, int runs)
 {
     char what[64];
     snprintf(what, sizeof what, "%d timed runs of %.3g s", runs, warm_up_ms / 1e3);
-    say_how_long(what, runs * warm_up_ms / 1e3, "a smaller -r");
+    announce(what, runs * warm_up_ms / 1e3, "a smaller -r");  /* within a part: say_progress stays with it */
 }

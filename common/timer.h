@@ -4,6 +4,8 @@
  *   gpu_timer_start(&t, stream); ...work on stream...; float ms = gpu_timer_stop(&t);
  * The events are recorded on the stream, so the window holds exactly the GPU work queued between them.
  *   say_how_long("timing", seconds, "-r 1");   before a long part: a line when it takes over 15 s
+ *   say_progress(done);                         inside it (done: 0 to 1): how far, about every 10 s once
+ *                                               it is announced at 30 s or more; on stderr in a log
  *   say_runs_take(warm_up_ms, reps);           after a timing loop's warm-up: the same for the runs to come */
 #ifndef COMMON_TIMER_H
 #define COMMON_TIMER_H
@@ -23,6 +25,7 @@ void gpu_timer_start(struct gpu_timer *t, cudaStream_t stream);
 float gpu_timer_stop(struct gpu_timer *t);  /* records stop, waits for it, returns milliseconds */
 void gpu_timer_destroy(struct gpu_timer *t);
 void say_how_long(const char *what, double seconds, const char *shorter);
+void say_progress(double done);
 void say_runs_take(double warm_up_ms, int runs);
 
 #ifdef __cplusplus
