@@ -100,7 +100,10 @@ int main(int argc, char **argv)
 
     for (int pinned = 1; pinned >= 0; pinned--) {
         double *a, *b, *c;
-        if (pinned) {
+        if (pinned) {  /* pinning tens of GB takes the driver a minute or two: say what is happening */
+            if (3 * bytes > (1ull << 33))
+                printf("pinning 3 x %.0f MB of host memory (cudaMallocHost)...\n", bytes / 1e6);
+            fflush(stdout);
             CUDA_CHECK(cudaMallocHost(&a, bytes));
             CUDA_CHECK(cudaMallocHost(&b, bytes));
             CUDA_CHECK(cudaMallocHost(&c, bytes));
