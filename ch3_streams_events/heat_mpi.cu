@@ -133,8 +133,12 @@ static void band_start(struct band *b, int n, int rank, int ranks, ncclComm_t co
     CUDA_CHECK(cudaMallocHost(&b->send_host, 2 * (size_t)n * sizeof(float)));
     CUDA_CHECK(cudaMallocHost(&b->recv_host, 2 * (size_t)n * sizeof(float)));
     CUDA_CHECK(cudaMalloc(&b->change, sizeof(unsigned)));
-    CUDA_CHECK(cudaStreamCreateWithFlags(&b->edge, cudaStreamNonBlocking));
-    CUDA_CHECK(cudaStreamCreateWithFlags(&b->inside, cudaStreamNonBlocking));
+    /* The edge rows and their exchange on a high-priority stream: when the inside's blocks fill the GPU,
+     * the block scheduler gives the next free SM to the edge kernels and to NCCL's first. */
+    int lowest, highest;
+    CUDA_CHECK(cudaDeviceGetStreamPriorityRange(&lowest, &highest));
+    CUDA_CHECK(cudaStreamCreateWithPriority(&b->edge, cudaStreamNonBlocking, highest));
+    CUDA_CHECK(cudaStreamCreateWithPriority(&b->inside, cudaStreamNonBlocking, lowest));
     CUDA_CHECK(cudaEventCreateWithFlags(&b->edge_done, cudaEventDisableTiming));
     CUDA_CHECK(cudaEventCreateWithFlags(&b->inside_done, cudaEventDisableTiming));
 #if defined(MPIX_CUDA_AWARE_SUPPORT) && MPIX_CUDA_AWARE_SUPPORT
