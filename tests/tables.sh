@@ -330,6 +330,32 @@ render() {  # render NAME FILE...: the table, header included
                    hp["wgmma", 4096] / 1e3, 100 * hp["wgmma", 4096] / hp["cublas_tf32", 4096], 100 * hp["wgmma", 4096] / hp["wgmma_ceiling", 0],
                    hp["wgmma_ceiling", 0] / 1e3
         }' "$@" ;;
+    small_gpu_times) awk -F'\t' '
+        # results_EMULATION.tsv: program, exit, size used, seconds; EMULATION_PROGRAM.log: its output.
+        function wrap(text,   words, n, i, line, out) {  # at 104 characters, as the READMEs are
+            n = split(text, words, " "); line = ""
+            for (i = 1; i <= n; i++) {
+                if (line != "" && length(line) + 1 + length(words[i]) > 104) { out = out line "\n"; line = words[i] }
+                else line = line (line == "" ? "" : " ") words[i]
+            }
+            return out line
+        }
+        FILENAME ~ /results_gtx1650\.tsv$/ && $1 ~ /^ch[0-9]_/ && $4 + 0 > 15 {
+            name = $1; sub(/.*\//, "", name); slow[++count] = name; secs[name] = $4 }
+        FILENAME ~ /gtx1650_.*\.log$/ && match($0, /will take about [0-9]+ s/) {
+            name = FILENAME; sub(/.*gtx1650_/, "", name); sub(/\.log$/, "", name)
+            said[name] = substr($0, RSTART + 10, RLENGTH - 10) }
+        END {
+            text = "**How long.** On the 14-SM emulation every default run takes 15 s or less"
+            if (count == 0) { print wrap(text "."); exit }
+            text = text ", except"; quoted = ""
+            for (i = 1; i <= count; i++) {
+                text = text " `" slow[i] "` (" secs[slow[i]] " s)" (i < count - 1 ? "," : i == count - 1 ? " and" : "")
+                quoted = quoted "\"" said[slow[i]] "\"" (i < count - 1 ? ", " : i == count - 1 ? " and " : "")
+            }
+            text = text ", which say before their long part how long it will take and which option makes it shorter (" quoted ")."
+            print wrap(text)
+        }' "$@" ;;
     *) echo "tables.sh: no recipe '$name'" >&2; return 1 ;;
     esac
 }
