@@ -258,7 +258,7 @@ static void launch(enum kernel k, const float *A, const float *B, float *C, int 
  * |row i of A| x |column j of B|: each product's TF32 error summed (Cauchy-Schwarz), and both fp32 sums'
  * rounding. The reference is cublasSgemm in strict fp32 (its own row shows error 0). Returns the
  * relative error; a failure is printed and counted. */
-static double check_product(const char *name, int n, const float *got, const float *want, double ref_norm,
+static double check_tf32(const char *name, int n, const float *got, const float *want, double ref_norm,
                             const double *row_norm, const double *col_norm, int *failures)
 {
     double diff = 0.0, slack = ldexp(1.0, -9) + 4.0 * n * ldexp(1.0, -24);
@@ -371,18 +371,19 @@ int main(int argc, char **argv)
     printf("%5s %8s | %8s %8s | %s\n", "n", "mma.sync", "cuBLAS", "TF32", "mma.sync / cuBLAS TF32");
     struct gpu_timer timer;
     gpu_timer_create(&timer);
-    int failures = 0;
+    int failures = 0, warned = 0;
     double kernel_s = 0.0, host_s = 0.0, tflops[COUNT_OF(all_sizes) + 1][KERNELS] = {{0}}, worst = 0.0;
     double work_done = 0.0, work_all = 0.0;  /* n^3 of the sizes run and announced, for say_progress */
     for (int s = 0; s < count; s++) {
         int n = sizes[s];
         size_t elements = (size_t)n * n;
-        double rest = 0.0, ratio;  /* how long the sizes still to run take: kernels grow as n^3, the host as n^2 */
+        double rest = 0.0;  /* how long the sizes still to run take: kernels grow as n^3, the host as n^2 */
         for (int later = s; later < count && s > 0 && sizes[s - 1] >= 2000; later++) {
-            ratio = (double)sizes[later] / sizes[s - 1];
+            double ratio = (double)sizes[later] / sizes[s - 1];
             rest += kernel_s * ratio * ratio * ratio + host_s * ratio * ratio;
         }
-        if (rest >= 15.0 && (s == 1 || sizes[s - 2] < 2000)) {
+        if (!warned && rest >= 15.0) {  /* once, as sgemm_ladder does */
+            warned = 1;
             for (int later = s; later < count; later++)
                 work_all += (double)sizes[later] * sizes[later] * sizes[later];
             char what[64], shorter[32];
@@ -421,7 +422,7 @@ int main(int argc, char **argv)
             CUDA_CHECK(cudaMemset(dC, 0xff, elements * sizeof(float)));  /* NaN: unwritten elements fail */
             launch((enum kernel)k, dA, dB, dC, n, &plan);
             CUDA_CHECK(cudaMemcpy(got, dC, elements * sizeof(float), cudaMemcpyDeviceToHost));
-            double rel = k == CUBLAS ? 0.0 : check_product(names[k], n, got, want, ref_norm, row_norm, col_norm, &failures);
+            double rel = k == CUBLAS ? 0.0 : check_tf32(names[k], n, got, want, ref_norm, row_norm, col_norm, &failures);
             worst = k != CUBLAS && rel > worst ? rel : worst;
             for (int r = -1; r < reps; r++) {  /* a warm-up, then the timed runs */
                 gpu_timer_start(&timer, 0);
