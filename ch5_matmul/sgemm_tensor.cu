@@ -1,13 +1,13 @@
 /* sgemm_tensor.cu: going further than the French page, after sgemm_ladder: rung 8, the same float32
- * product C = A x B on the tensor cores. Inputs are rounded to TF32 (fp32's exponent, 10 of its 23
- * mantissa bits), sums stay in fp32; a warp multiplies 16 x 8 by 8 x 8 tiles with mma.sync (compute
- * capability 8.0 and newer), its operands brought from shared memory into registers by every thread,
- * its tiles copied ahead by cp.async. Checked against cublasSgemm in strict fp32 with a tolerance from
+ * product C = A x B on the tensor cores. They read each input as TF32 (fp32's exponent, the top 10 of
+ * its 23 mantissa bits), sums stay in fp32; a warp multiplies 16 x 8 by 8 x 8 tiles with mma.sync
+ * (compute capability 8.0 and newer), its operands brought from shared memory into registers by every
+ * thread, its tiles copied ahead by cp.async. Checked against cublasSgemm in strict fp32 with a tolerance from
  * TF32's mantissa, and timed beside cuBLAS in strict fp32 and in TF32, n = 127 to --max (8192), next to
  * the TF32 peak from the device facts and the measured ceiling of mma.sync itself. On a Hopper, rung 9
  * (sgemm_hopper) goes on with the instructions cuBLAS uses there.
  *   make ch5 && ./ch5_matmul/sgemm_tensor               (writes output/ch5/sgemm_tensor.csv; make figures)
- *   ./ch5_matmul/sgemm_tensor --max 2048 -r 3
+ *   ./ch5_matmul/sgemm_tensor --max 2048 -r 3        (--round: inputs rounded to nearest first, slower)
  */
 #include <math.h>
 #include <stdio.h>
@@ -29,15 +29,17 @@
  *   A: a0 = A[g][q], a1 = A[g + 8][q], a2 = A[g][q + 4], a3 = A[g + 8][q + 4]
  *   B: b0 = B[q][g], b1 = B[q + 4][g]
  *   C: c0, c1 = C[g][2q], C[g][2q + 1];  c2, c3 = C[g + 8][2q], C[g + 8][2q + 1].
- * We use it rather than the nvcuda::wmma API because knowing the layout is what lets us pad shared memory
- * so that these loads avoid bank conflicts, round the inputs in registers and store C without a detour;
- * wmma hides it, and in our trials ran clearly slower. A block of 256 threads (8 warps, 2 x 4) computes
- * a 128 x 256 tile of C, each warp 64 x 64 of it: 4 x 8 mma tiles, 128 accumulators per thread. */
+ * We use it rather than the nvcuda::wmma API because knowing the layout is what lets us lay out shared
+ * memory so that these loads avoid bank conflicts, swap the operands' roles to load them in fewer
+ * instructions and store C without a detour; wmma hides it, and in our trials ran clearly slower.
+ * A block of 256 threads (8 warps, 2 x 4) computes a 128 x 256 tile of C, each warp 64 x 64 of it:
+ * 4 x 8 mma tiles, 128 accumulators per thread. */
 enum { TC_BM = 128, TC_BN = 256, TC_WM = 64, TC_WN = 64, TC_THREADS = 256, TC_STAGES = 3 };
 
 /* TF32 keeps fp32's 8-bit exponent and 10 of its 23 mantissa bits. The tensor cores ignore the low 13
- * bits of each input, so adding half of the last kept bit first rounds to nearest (ties away from zero),
- * as cvt.rna.tf32.f32 does for every finite float, in one integer add instead of a slower conversion. */
+ * bits of each input (truncation: off by less than 2^-10 of itself). Adding half of the last kept bit
+ * first rounds to nearest (ties away from zero, within 2^-11), as cvt.rna.tf32.f32 does for every finite
+ * float, in one integer add instead of a slower conversion; --round does it, at a cost (README). */
 __device__ __forceinline__ unsigned round_to_tf32(float x)
 {
     return __float_as_uint(x) + 0x1000u;
@@ -82,18 +84,36 @@ __device__ __forceinline__ void copy_piece(float *dst, const float *M, int n, in
 template <int N>
 __device__ __forceinline__ void wait_copies() { asm volatile("cp.async.wait_group %0;" ::"n"(N)); }
 
-/* 8. Step k by KS (32, or 16 where a block may have only 99 KiB of shared memory): TC_STAGES sets of
- * tiles rotate, so two steps are on their way while one is multiplied. Rows are padded: A's by 4 floats,
- * so the 8 rows that a ldmatrix phase reads start in 8 different groups of 4 banks; B's by 8, so that
- * b0 = B[q][g] falls in bank 8q + g, a different one for each of the 32 threads. Fragments are
- * double-buffered in registers: those of the next k are read while the mma of this one run, and the
- * next step's first ones right after its single barrier. */
+/* Where a float of a stage lies. Rows are not padded: cp.async writes a row's 128-byte pieces whole
+ * only where they start 128 bytes apart (Nsight Compute counted 2.6 times the ideal wavefronts for A's
+ * copies into rows padded by 4 floats). Instead the 16-byte chunks of a row trade places, chunk c going
+ * to c XOR key(row), a permutation inside the row, so that the reads below avoid bank conflicts:
+ * - A, rows of KS floats (CPR = KS / 4 chunks): ldmatrix reads chunk c of 8 consecutive rows; with the
+ *   key (row / (8 / CPR)) % CPR they land in 8 different groups of 4 banks.
+ * - B, rows of TC_BN floats: a mma's b0 = B[q][g] reads rows q = 0..3 of k, 8 columns each (2 chunks);
+ *   the key 2 (row % 4) sends the 4 rows' chunks to 8 different groups of 4 banks. */
 template <int KS>
+__device__ __forceinline__ int a_index(int row, int k)
+{
+    constexpr int CPR = KS / 4;
+    return row * KS + ((k / 4) ^ (row / (8 / CPR) % CPR)) * 4 + k % 4;
+}
+__device__ __forceinline__ int b_index(int k, int col)
+{
+    return k * TC_BN + ((col / 4) ^ (k % 4 * 2)) * 4 + col % 4;
+}
+
+/* 8. Step k by KS (32, or 16 where a block may have only 99 KiB of shared memory): TC_STAGES sets of
+ * tiles rotate, so two steps are on their way while one is multiplied. Fragments are double-buffered in
+ * registers: those of the next k are read while the mma of this one run, and the next step's first ones
+ * right after its single barrier. The tensor cores read the top 19 bits of each 32-bit input (TF32),
+ * the rest dropped; ROUND (--round) rounds each fragment to nearest first, at one integer add each. */
+template <int KS, bool ROUND>
 __global__ void __launch_bounds__(TC_THREADS) sgemm_tf32(const float *A, const float *B, float *C, int n)
 {
 #if __CUDA_ARCH__ >= 800
-    constexpr int LDA = KS + 4, LDB = TC_BN + 8, STAGE = TC_BM * LDA + KS * LDB;
-    constexpr int MT = TC_WM / 16, NT = TC_WN / 8;                     /* mma tiles per warp: 4 x 8 */
+    constexpr int STAGE = TC_BM * KS + KS * TC_BN;
+    constexpr int MT = TC_WN / 16, NT = TC_WM / 8;  /* mma tiles per warp: 4 of 16 columns x 8 of 8 rows */
     static_assert(KS / 8 % 2 == 0, "a step's last fragments go to buffer 1, the next step's first to 0");
     constexpr int A_COPIES = TC_BM * KS / 4 / TC_THREADS, A_PASS = TC_THREADS / (KS / 4);
     constexpr int B_COPIES = KS * TC_BN / 4 / TC_THREADS, B_PASS = TC_THREADS / (TC_BN / 4);
@@ -108,49 +128,62 @@ __global__ void __launch_bounds__(TC_THREADS) sgemm_tf32(const float *A, const f
 
     auto copy_step = [&](int step) {  /* the A and B tiles of a step into their stage */
         if (step < steps) {
-            float *sA = smem + step % TC_STAGES * STAGE, *sB = sA + TC_BM * LDA;
+            float *sA = smem + step % TC_STAGES * STAGE, *sB = sA + TC_BM * KS;
             int t = step * KS;
             if (inside && t + KS <= n) {  /* most steps: every piece whole and inside */
 #pragma unroll
                 for (int l = 0; l < A_COPIES; l++)
-                    copy_async<16>(&sA[(a_r + l * A_PASS) * LDA + a_k], a_from + (size_t)l * A_PASS * n + t, 16);
+                    copy_async<16>(&sA[a_index<KS>(a_r + l * A_PASS, a_k)], a_from + (size_t)l * A_PASS * n + t, 16);
 #pragma unroll
                 for (int l = 0; l < B_COPIES; l++)
-                    copy_async<16>(&sB[(b_r + l * B_PASS) * LDB + b_c], b_from + (size_t)(t + l * B_PASS) * n, 16);
+                    copy_async<16>(&sB[b_index(b_r + l * B_PASS, b_c)], b_from + (size_t)(t + l * B_PASS) * n, 16);
             } else {  /* the edges: zeros outside, 16 bytes at a time where rows are 16-byte aligned */
 #pragma unroll
                 for (int l = 0; l < A_COPIES; l++)
-                    copy_piece(&sA[(a_r + l * A_PASS) * LDA + a_k], A, n, block_row + a_r + l * A_PASS, t + a_k);
+                    copy_piece(&sA[a_index<KS>(a_r + l * A_PASS, a_k)], A, n, block_row + a_r + l * A_PASS, t + a_k);
 #pragma unroll
                 for (int l = 0; l < B_COPIES; l++)
-                    copy_piece(&sB[(b_r + l * B_PASS) * LDB + b_c], B, n, t + b_r + l * B_PASS, block_col + b_c);
+                    copy_piece(&sB[b_index(b_r + l * B_PASS, b_c)], B, n, t + b_r + l * B_PASS, block_col + b_c);
             }
         }
         commit_copies();  /* a group even when empty, so that wait_copies counts steps */
     };
 
-    /* ldmatrix.x4 gives a thread a0..a3 in one instruction: lane l names row l % 8 of 8 x 4 matrix
-     * l / 8 (matrices 1 and 3: rows + 8; matrices 2 and 3: k + 4). */
-    int a_at = (warp_row + lane % 8 + 8 * (lane / 8 % 2)) * LDA + 4 * (lane / 16), b_at = q * LDB + warp_col + g;
-    unsigned smem_address = (unsigned)__cvta_generic_to_shared(smem);
-    unsigned a[2][MT][4], b[2][NT][2];
-    auto read_fragments = [&](int step, int k, unsigned (&fa)[MT][4], unsigned (&fb)[NT][2]) {
-        int stage = step % TC_STAGES * STAGE;
-        unsigned from = smem_address + (stage + a_at + k) * 4;
-        const float *sB = smem + stage + TC_BM * LDA + b_at + k * LDB;
+    /* The mma's roles swapped: its 16 x 8 "A" is B^T (16 columns of C), its 8 x 8 "B" is A^T (8 rows of
+     * C), its result a tile of C^T, so that every fragment comes in few loads:
+     * - x0..x3 = B[k + q][c], B[k + q][c'], B[k + q + 4][c], B[k + q + 4][c'], with mma row g standing
+     *   for column c = 2g of the 16 and row g + 8 for c' = 2g + 1: two 8-byte loads.
+     * - y0, y1 = A[r + g][k + q], A[r + g][k + q + 4]: ldmatrix.x4 gives them for 2 tiles of 8 rows
+     *   (lane l names row l % 8 + 8 (l / 16) and k + 4 ((l / 8) % 2) of the 4 matrices 8 x 4).
+     * - C rows r + 2q and r + 2q + 1 get c0, c2 and c1, c3, at columns c and c' side by side. */
+    int y_row = warp_row + lane % 8 + 8 * (lane / 16), y_k4 = 4 * (lane / 8 % 2);
+    int x_at[2];  /* tiles m of 16 columns: m % 2 changes the key's bits, m / 2 adds 32 floats, beyond them */
 #pragma unroll
-        for (int i = 0; i < MT; i++) {
-            asm volatile("ldmatrix.sync.aligned.m8n8.x4.shared.b16 {%0,%1,%2,%3}, [%4];"
-                         : "=r"(fa[i][0]), "=r"(fa[i][1]), "=r"(fa[i][2]), "=r"(fa[i][3])
-                         : "r"(from + i * 16 * LDA * 4));
+    for (int m = 0; m < 2; m++)
+        x_at[m] = b_index(q, warp_col + 16 * m + 2 * g);
+    unsigned smem_address = (unsigned)__cvta_generic_to_shared(smem);
+    unsigned x[2][MT][4], y[2][NT][2];
+    auto read_fragments = [&](int step, int k, unsigned (&fx)[MT][4], unsigned (&fy)[NT][2]) {
+        int stage = step % TC_STAGES * STAGE;
+        const float *sB = smem + stage + TC_BM * KS + k * TC_BN;  /* rows k + q and k + q + 4: the same key */
+#pragma unroll
+        for (int m = 0; m < MT; m++) {
+            const float *at = sB + x_at[m % 2] + m / 2 * 32;
+            float2 low = *(const float2 *)at, high = *(const float2 *)(at + 4 * TC_BN);
+            float v[4] = {low.x, low.y, high.x, high.y};
 #pragma unroll
             for (int e = 0; e < 4; e++)
-                fa[i][e] = round_to_tf32(__uint_as_float(fa[i][e]));
+                fx[m][e] = ROUND ? round_to_tf32(v[e]) : __float_as_uint(v[e]);
         }
+        unsigned from = smem_address + (stage + a_index<KS>(y_row, k + y_k4)) * 4;
 #pragma unroll
-        for (int j = 0; j < NT; j++) {
-            fb[j][0] = round_to_tf32(sB[j * 8]);
-            fb[j][1] = round_to_tf32(sB[4 * LDB + j * 8]);
+        for (int j = 0; j < NT; j += 2) {  /* rows + 8 j: the same key */
+            asm volatile("ldmatrix.sync.aligned.m8n8.x4.shared.b16 {%0,%1,%2,%3}, [%4];"
+                         : "=r"(fy[j][0]), "=r"(fy[j][1]), "=r"(fy[j + 1][0]), "=r"(fy[j + 1][1])
+                         : "r"(from + j * 8 * KS * 4));
+#pragma unroll
+            for (int e = 0; e < 4 && ROUND; e++)
+                fy[j + e / 2][e % 2] = round_to_tf32(__uint_as_float(fy[j + e / 2][e % 2]));
         }
     };
 
@@ -159,43 +192,43 @@ __global__ void __launch_bounds__(TC_THREADS) sgemm_tf32(const float *A, const f
         copy_step(s);
     wait_copies<TC_STAGES - 2>();  /* step 0 has landed, for this thread's copies */
     __syncthreads();               /* ... and everyone's */
-    read_fragments(0, 0, a[0], b[0]);
+    read_fragments(0, 0, x[0], y[0]);
     for (int step = 0; step < steps; step++) {
 #pragma unroll
         for (int kk = 0; kk < KS / 8; kk++) {
             int now = kk % 2, next = 1 - now;
             if (kk < KS / 8 - 1) {
-                read_fragments(step, (kk + 1) * 8, a[next], b[next]);
+                read_fragments(step, (kk + 1) * 8, x[next], y[next]);
             } else {
                 wait_copies<TC_STAGES - 3>();  /* step + 1 has landed: with 3 stages, every copy so far */
                 __syncthreads();               /* everyone's, and nobody reads this step's stage any more */
                 copy_step(step + TC_STAGES - 1);  /* into the stage of step - 1 */
                 if (step + 1 < steps)
-                    read_fragments(step + 1, 0, a[next], b[next]);
+                    read_fragments(step + 1, 0, x[next], y[next]);
             }
 #pragma unroll
-            for (int i = 0; i < MT; i++)
+            for (int m = 0; m < MT; m++)
 #pragma unroll
                 for (int j = 0; j < NT; j++)
-                    mma_tf32(acc[i][j], a[now][i], b[now][j]);
+                    mma_tf32(acc[m][j], x[now][m], y[now][j]);
         }
     }
 #pragma unroll
-    for (int i = 0; i < MT; i++)
+    for (int m = 0; m < MT; m++)
 #pragma unroll
         for (int j = 0; j < NT; j++)
 #pragma unroll
-            for (int h = 0; h < 2; h++) {  /* c0, c1 in row g; c2, c3 in row g + 8 */
-                int row = block_row + warp_row + i * 16 + g + 8 * h, col = block_col + warp_col + j * 8 + 2 * q;
+            for (int h = 0; h < 2; h++) {  /* row 2q + h: c_h at column 2g, c_(2+h) at 2g + 1 */
+                int row = block_row + warp_row + j * 8 + 2 * q + h, col = block_col + warp_col + m * 16 + 2 * g;
                 if (row >= n || col >= n)
                     continue;
                 float *p = &C[(size_t)row * n + col];
                 if (n % 2 == 0)  /* col is even: 8-byte aligned, and col + 1 < n */
-                    *(float2 *)p = make_float2(acc[i][j][2 * h], acc[i][j][2 * h + 1]);
+                    *(float2 *)p = make_float2(acc[m][j][h], acc[m][j][2 + h]);
                 else {
-                    p[0] = acc[i][j][2 * h];
+                    p[0] = acc[m][j][h];
                     if (col + 1 < n)
-                        p[1] = acc[i][j][2 * h + 1];
+                        p[1] = acc[m][j][2 + h];
                 }
             }
 #endif
@@ -231,21 +264,24 @@ static const double TF32_FROBENIUS_TOLERANCE = 1.0 / 512;
 
 struct run_plan {
     int mma_ks;  /* the step along k: 32, or 16 */
+    int round;   /* --round: inputs rounded to nearest TF32 in registers */
     cublasHandle_t handle;
 };
+
+/* One compiled kernel per step and rounding, picked as mma_kernels[step is 32][round]. */
+typedef void (*tf32_kernel)(const float *, const float *, float *, int);
+static const tf32_kernel mma_kernels[2][2] = {{sgemm_tf32<16, false>, sgemm_tf32<16, true>},
+                                              {sgemm_tf32<32, false>, sgemm_tf32<32, true>}};
+static size_t mma_bytes(int ks) { return (size_t)TC_STAGES * (TC_BM + TC_BN) * ks * sizeof(float); }
 
 /* Queues one product C = A B on stream 0, which cuBLAS's handle uses too. */
 static void launch(enum kernel k, const float *A, const float *B, float *C, int n, const struct run_plan *plan)
 {
     const float one = 1.0f, zero = 0.0f;
-    size_t mma_bytes = (size_t)TC_STAGES * (TC_BM * (plan->mma_ks + 4) + plan->mma_ks * (TC_BN + 8)) * sizeof(float);
     dim3 mma_tiles(ceil_div(n, TC_BN), ceil_div(n, TC_BM));
     switch (k) {
     case MMA_SYNC:
-        if (plan->mma_ks == 32)
-            sgemm_tf32<32><<<mma_tiles, TC_THREADS, mma_bytes>>>(A, B, C, n);
-        else
-            sgemm_tf32<16><<<mma_tiles, TC_THREADS, mma_bytes>>>(A, B, C, n);
+        mma_kernels[plan->mma_ks == 32][plan->round]<<<mma_tiles, TC_THREADS, mma_bytes(plan->mma_ks)>>>(A, B, C, n);
         break;
     default: /* row-major C = A B is column-major C^T = B^T A^T (see blas.cu) */
         CUBLAS_CHECK(cublasSetMathMode(plan->handle, k == CUBLAS ? CUBLAS_PEDANTIC_MATH : CUBLAS_TF32_TENSOR_OP_MATH));
@@ -305,13 +341,14 @@ static double measure_mma_ceiling(const struct device_info *dev)
 int main(int argc, char **argv)
 {
     long long max_n = 8192;
-    int reps = 5, small_tile = 0;
+    int reps = 5, small_tile = 0, round = 0;
     const char *csv_path = "output/ch5/sgemm_tensor.csv";
     struct cli_option options[] = {
         {"--max", CLI_SIZE, &max_n, 1, 16384, "largest size (default 8192)"},
         {"-r", CLI_INT, &reps, 1, 1000, "timed runs per point (default 5)"},
         {"--tf32-small-tile", CLI_FLAG, &small_tile, 0, 0,
          "step k by 16 in the mma.sync kernel, as on cards with 99 KiB of shared memory per block"},
+        {"--round", CLI_FLAG, &round, 0, 0, "round the inputs to nearest TF32 in registers, as cvt.rna would (slower)"},
         {"--csv", CLI_OUTPUT_FILE, &csv_path, 0, 0, "write the measurements to FILE (default output/ch5/sgemm_tensor.csv)"},
     };
     int device = cli_parse(argc, argv, "Going further: float32 matrix products on the tensor cores, in TF32.", options,
@@ -326,17 +363,17 @@ int main(int argc, char **argv)
     /* A, B and C on the GPU, and cuBLAS's workspace; on the host A, B and two to compare. */
     max_n = size_to_fit(&dev, "--max", max_n, 2, 3 * sizeof(float), 4 * sizeof(float), 64 << 20);
 
-    /* The 128 x 256 tiles three steps deep need 153 KiB of shared memory per block with steps of 32,
-     * 80 KiB with steps of 16. */
-    struct run_plan plan = {32, NULL};
-    size_t mma_bytes_32 = (size_t)TC_STAGES * (TC_BM * 36 + 32 * (TC_BN + 8)) * sizeof(float);
-    size_t mma_bytes_16 = (size_t)TC_STAGES * (TC_BM * 20 + 16 * (TC_BN + 8)) * sizeof(float);
+    /* The 128 x 256 tiles three steps deep need 144 KiB of shared memory per block with steps of 32,
+     * 72 KiB with steps of 16. */
+    struct run_plan plan = {32, round, NULL};
     cudaDeviceProp prop;
     CUDA_CHECK(cudaGetDeviceProperties(&prop, device));
-    if (small_tile || prop.sharedMemPerBlockOptin < mma_bytes_32)
+    if (small_tile || prop.sharedMemPerBlockOptin < mma_bytes(32))
         plan.mma_ks = 16;
-    CUDA_CHECK(cudaFuncSetAttribute(sgemm_tf32<32>, cudaFuncAttributeMaxDynamicSharedMemorySize, (int)mma_bytes_32));
-    CUDA_CHECK(cudaFuncSetAttribute(sgemm_tf32<16>, cudaFuncAttributeMaxDynamicSharedMemorySize, (int)mma_bytes_16));
+    for (int ks = 0; ks < 2; ks++)
+        for (int r = 0; r < 2; r++)
+            CUDA_CHECK(cudaFuncSetAttribute(mma_kernels[ks][r], cudaFuncAttributeMaxDynamicSharedMemorySize,
+                                            (int)mma_bytes(ks ? 32 : 16)));
     double tf32_peak = dev.peak_tf32_matrix_gflops;  /* the tensor cores' multiply-adds per SM per clock, x 2 */
     double ceiling = measure_mma_ceiling(&dev);
 
@@ -434,7 +471,9 @@ int main(int argc, char **argv)
             struct stats st = stats_of(ms, reps);
             kernel_s += (reps + 2) * st.median / 1e3;  /* the checked run, the warm-up and the timed runs */
             row[k] = 2.0 * n * (double)n * n / (st.median * 1e-3) / 1e9;
-            const char *tile = k != MMA_SYNC ? "" : plan.mma_ks == 32 ? "128x256x32" : "128x256x16";
+            char tile[32] = "";
+            if (k == MMA_SYNC)
+                snprintf(tile, sizeof tile, "128x256x%d%s", plan.mma_ks, plan.round ? "_rounded" : "");
             csv_row(csv, "%s,%d,%.5f,%.5f,%.5f,%.1f,%.2e,%s", names[k], n, st.median, st.mean, st.std, row[k], rel, tile);
             printf(" %8.1f%s", row[k] / 1e3, k == MMA_SYNC ? " |" : "");
         }
