@@ -448,7 +448,7 @@ int main(int argc, char **argv)
             double ratio = (double)sizes[later] / sizes[s - 1];
             rest += kernel_s * ratio * ratio * ratio + host_s * ratio * ratio;
         }
-        if (!warned && rest >= 15.0) {  /* once, as sgemm_ladder does */
+        if (!warned && rest >= 10.0) {  /* once, as sgemm_ladder does */
             warned = 1;
             for (int later = s; later < count; later++)
                 work_all += (double)sizes[later] * sizes[later] * sizes[later];

@@ -443,7 +443,7 @@ int main(int argc, char **argv)
                 rest += k == NAIVE && sizes[later] > NAIVE_MAX ? 0.0 : kernel_s[k] * ratio * ratio * ratio;
             rest += host_s * ratio * ratio;
         }
-        if (!warned && rest >= 15.0) {
+        if (!warned && rest >= 10.0) {
             char what[64], shorter[32];
             snprintf(what, sizeof what, "n = %d to %d", n, sizes[count - 1]);
             snprintf(shorter, sizeof shorter, "--max %d", sizes[s - 1]);

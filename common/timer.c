@@ -49,7 +49,7 @@ static char part_what[96];
 
 static void announce(const char *what, double seconds, const char *shorter)
 {
-    if (seconds < 15.0)
+    if (seconds < 10.0)
         return;
     printf("note: %s will take about %.0f s on this GPU (%s makes it shorter)\n", what, seconds, shorter);
     fflush(stdout);

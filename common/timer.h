@@ -3,7 +3,7 @@
  *   struct gpu_timer t; gpu_timer_create(&t);
  *   gpu_timer_start(&t, stream); ...work on stream...; float ms = gpu_timer_stop(&t);
  * The events are recorded on the stream, so the window holds exactly the GPU work queued between them.
- *   say_how_long("timing", seconds, "-r 1");   before a long part: a line when it takes over 15 s
+ *   say_how_long("timing", seconds, "-r 1");   before a long part: a line when it takes over 10 s
  *   say_progress(done);                         inside it (done: 0 to 1): how far, about every 10 s once
  *                                               it is announced at 30 s or more; on stderr in a log
  *   say_runs_take(warm_up_ms, reps);           after a timing loop's warm-up: the same for the runs to come */
