@@ -261,12 +261,13 @@ render() {  # render NAME FILE...: the table, header included
           if (base(FILENAME) == "multi_gpu") mg[$1, $3] = $5
           if (base(FILENAME) == "peers" && $1 == 0 && $2 == 1) { pe[$3] = $4; h2g = $5; g2h = $6 }
           if (base(FILENAME) == "sgemm_hopper") hp[$1, $2] = $6
+          else if (base(FILENAME) == "sgemm_ladder") ld[$1, $2] = $6
           else if (base(FILENAME) ~ /^sgemm_/) sg[$1, $2] = $6
           if ($1 ~ /^dot_mutex; / && $1 !~ /; 640 blocks$/) wide = $1 }
         END {
             printf "%s: one run of `make figures` (what it printed: `figures/data/run.log`); `multi_gpu` and `peers`, which need\n", run("grid_stride_1e8")
-            printf "two GPUs, on a machine with two of them: %s; the three `sgemm_` programs, after the ladder was split: %s.\n",
-                   run("multi_gpu"), run("sgemm_tensor")
+            printf "two GPUs, on a machine with two of them: %s; `sgemm_ladder`, after the ladder was split, and `sgemm_tensor` and\n", run("multi_gpu")
+            printf "`sgemm_hopper`, after the `mma.sync` rung changed, each in a run of its own: %s.\n", run("sgemm_tensor")
             print "Kernel times by CUDA events, medians; CPU figures are one core of that machine."
             print ""
             print "| chapter, program | measurement | result | against |"
@@ -322,7 +323,7 @@ render() {  # render NAME FILE...: the table, header included
             f = "blas"; k = "cublasDgemm alone"
             printf "| 5 `blas` | `cublasDgemm`, n = 10112 | %s, %.1f TFLOP/s | %.0f%% of the FP64 peak; bit for bit equal to the int64 product |\n", t(M[f, k]), R[f, k] / 1e3, P[f, k]
             printf "| 5 `sgemm_ladder` | float32, n = 4096, warp tiles, double buffered | %.1f TFLOP/s | %.0f%% of `cublasSgemm` (%.1f, %.0f%% of the fp32 peak) |\n",
-                   sg["sized", 4096] / 1e3, 100 * sg["sized", 4096] / sg["cublas", 4096], sg["cublas", 4096] / 1e3, 100 * sg["cublas", 4096] / sg["peak_fp32", 0]
+                   ld["sized", 4096] / 1e3, 100 * ld["sized", 4096] / ld["cublas", 4096], ld["cublas", 4096] / 1e3, 100 * ld["cublas", 4096] / ld["peak_fp32", 0]
             printf "| 5 `sgemm_tensor` | TF32 tensor cores (`mma.sync`), n = 4096 | %.1f TFLOP/s | %.0f%% of cuBLAS TF32 (%.1f); %.0f%% of the `mma.sync` ceiling |\n",
                    sg["mma_sync", 4096] / 1e3, 100 * sg["mma_sync", 4096] / sg["cublas_tf32", 4096], sg["cublas_tf32", 4096] / 1e3,
                    100 * sg["mma_sync", 4096] / sg["mma_ceiling", 0]
