@@ -349,12 +349,17 @@ render() {  # render NAME FILE...: the table, header included
         END {
             text = "**How long.** On the 14-SM emulation every default run takes 10 s or less"
             if (count == 0) { print wrap(text "."); exit }
-            text = text ", except"; quoted = ""
+            text = text ", except"; quoted = ""; n = 0
             for (i = 1; i <= count; i++) {
-                text = text " `" slow[i] "` (" secs[slow[i]] " s)" (i < count - 1 ? "," : i == count - 1 ? " and" : "")
-                quoted = quoted "\"" said[slow[i]] "\"" (i < count - 1 ? ", " : i == count - 1 ? " and " : "")
+                text = text " `" slow[i] "` (" secs[slow[i]] " s)" (i < count - 1 ? "," : i == count - 1 ? " and" : ".")
+                if (slow[i] in said) said_by[++n] = slow[i]
             }
-            text = text ", which say before their long part how long it will take and which option makes it shorter (" quoted ")."
+            for (i = 1; i <= n; i++) {  # only what the committed logs show
+                names = names "`" said_by[i] "`" (i < n - 1 ? ", " : i == n - 1 ? " and " : "")
+                quoted = quoted "\"" said[said_by[i]] "\"" (i < n - 1 ? ", " : i == n - 1 ? " and " : "")
+            }
+            if (n > 0)
+                text = text " " names (n > 1 ? " say" : " says") " before " (n > 1 ? "their" : "its") " long part how long it will take and which option makes it shorter (" quoted ")."
             print wrap(text)
         }' "$@" ;;
     *) echo "tables.sh: no recipe '$name'" >&2; return 1 ;;
