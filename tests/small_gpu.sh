@@ -10,7 +10,8 @@
 # "check: PASS", and every lab's solution must pass `make labs SOLUTIONS=1`. PARTS="labs" (or any of
 # "test programs labs") runs only those parts. Results: OUT/small_gpu.md (program x emulation: exit
 # status, size used, seconds; it merges the emulations run so far), OUT/EMULATION/*.log. Exit status 0
-# when everything passed.
+# when everything passed. KEEP=1 keeps what an earlier call left in OUT/EMULATION, this call's rows
+# replacing the same rows of it: a run in parts (PARTS, PROGRAMS) where one call has a time limit.
 #
 # What MPS does not emulate: the architecture. An H100 or H200 held to 14 SMs is still sm_90: 2048
 # resident threads and 228 KiB of shared memory per SM, 128 FP32 lanes, its whole L2 (50 or 60 MB) and
@@ -89,9 +90,9 @@ for emulation in $emulations; do
     *) echo "Bail out! unknown emulation $emulation (gtx1650, t4 or full)"; exit 2 ;;
     esac
     dir="$out/$emulation"
-    rm -rf "$dir"
+    [ "${KEEP:-0}" = 1 ] || rm -rf "$dir"
     mkdir -p "$dir"
-    results="$dir/results.tsv"
+    results="$dir/results.part"  # this call's rows, merged into results.tsv at the end
     run "$dir/device_query.log" "$root/ch1_embarrassing/device_query"
     seen=$(grep -E "^device 0:" "$dir/device_query.log")
     ok $code "$emulation: the GPU as a client sees it: ${seen#device 0: }"
@@ -116,7 +117,7 @@ for emulation in $emulations; do
     ok $code "$emulation: make labs SOLUTIONS=1, every lab PASS" "$(grep -E 'FAIL|slow' "$dir/make_labs.log" | head -n 12)"
     printf 'make labs SOLUTIONS=1\t%s\t-\t%s\n' "$code" "$(( $(date +%s) - start ))" >>"$results"
     esac
-    case $parts in *" programs "*) ;; *) continue ;; esac
+    case $parts in *" programs "*)
 
     # The README's quick start, then every program's default run, in a scratch folder (their output/).
     run "$dir/quick_start.log" sh -c "cd '$root' && make -s ch2 && ./ch2_reduction/better"
@@ -148,6 +149,16 @@ for emulation in $emulations; do
         ok $? "2 GiB card: better -n 1e9 (given, too large) exits 1 saying what fits" "exit $code: $(cat "$log")"
         printf 'better -n 1e9 (2 GiB)\t%s\texit 1 expected\t%s\n' "$code" "$seconds" >>"$results"
     fi
+    esac
+
+    # This call's rows replace the same rows of an earlier call (KEEP=1); the others stay, new ones last.
+    touch "$dir/results.tsv"
+    awk -F'\t' 'NR == FNR { row[$1] = $0; order[++n] = $1; next }
+                $1 in row { print row[$1]; printed[$1] = 1; next }
+                { print }
+                END { for (i = 1; i <= n; i++) if (!(order[i] in printed)) print row[order[i]] }' \
+        "$results" "$dir/results.tsv" >"$dir/results.merged" && mv "$dir/results.merged" "$dir/results.tsv"
+    rm -f "$results"
 done
 
 # The table: one row per program, one column per emulation run so far (exit status, size, seconds).
