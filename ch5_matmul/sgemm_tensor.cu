@@ -90,8 +90,8 @@ __device__ __forceinline__ void wait_copies() { asm volatile("cp.async.wait_grou
  * to c XOR key(row), a permutation inside the row, so that the reads below avoid bank conflicts:
  * - A, rows of KS floats (CPR = KS / 4 chunks): ldmatrix reads chunk c of 8 consecutive rows; with the
  *   key (row / (8 / CPR)) % CPR they land in 8 different groups of 4 banks.
- * - B, rows of TC_BN floats: a mma's b0 = B[q][g] reads rows q = 0..3 of k, 8 columns each (2 chunks);
- *   the key 2 (row % 4) sends the 4 rows' chunks to 8 different groups of 4 banks. */
+ * - B, rows of TC_BN floats: the 8-byte loads of x0, x1 below (a half-warp: rows q = 0..3 of k, 8
+ *   columns each, 2 chunks) meet the key 2 (row % 4), which sends them to 8 different groups of banks. */
 template <int KS>
 __device__ __forceinline__ int a_index(int row, int k)
 {
