@@ -3,10 +3,12 @@
 # 1. correctness: the harness at every size, the first wrong element and a hint where one fits;
 # 2. compute-sanitizer's memcheck, racecheck and synccheck on the small sizes, one line per finding;
 # 3. speed: the median against the course's solution (timed now, on this GPU) and the limit that binds.
-# Verdict and exit status: PASS 0; FAIL 1 (a wrong result or a sanitizer finding); PASS but slow 3
-# (under TARGET percent of the solution's speed, 70 by default); 77 when there is no GPU.
+# Verdict and exit status: PASS 0; FAIL 1 (a wrong result, a sanitizer finding, or a sanitizer run that
+# did not finish); PASS but slow 3 (under TARGET percent of the solution's speed, 70 by default); 77
+# when there is no GPU.
 # LAB_NO_TIME=1 stops after the sanitizer (make test: checks, not timings); LAB_SANITIZE=0 leaves the
-# sanitizer out (it is reported as "not run", and the verdict stands on the rest). The last line,
+# sanitizer out (it is reported as "not run", and the verdict stands on the rest); LAB_SERIAL=1 runs the
+# three tools one after another (needed on a GPU shared through MPS, below). The last line,
 # "lab-summary LAB|correct|sanitizer|time|percent|verdict|share of the limit", is what make labs
 # tabulates.
 set -u
@@ -14,6 +16,8 @@ lab=${1:?usage: labs/check.sh LAB BINARY [SOLUTION_BINARY]}
 bin=${2:?usage: labs/check.sh LAB BINARY [SOLUTION_BINARY]}
 solution=${3:-}
 target=${TARGET:-70}
+path_of() { case $1 in /*) echo "$1" ;; *) echo "./$1" ;; esac; }  # a program run by its path, not from PATH
+run=$(path_of "$bin")
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 
@@ -22,9 +26,25 @@ summary() {  # correct sanitizer time percent verdict [share of the limit]
     echo "lab-summary $lab|$1|$2|$3|$4|$5|${6:-}"
 }
 
+# gpu_run OUTPUT COMMAND...: runs it (300 s at most), its output in OUTPUT, and returns its exit status.
+# On a GPU shared through MPS, a fault in any one process stops every process on the GPU, and the
+# server turns new ones away until they have all ended (cudaErrorMpsServerNotReady); a GPU in exclusive
+# mode is busy while another program holds it (cudaErrorDevicesUnavailable). Both pass: try again.
+gpu_run() {
+    gpu_out=$1; shift
+    for try in 1 2 3 4 5; do
+        timeout 300 "$@" >"$gpu_out" 2>&1 </dev/null
+        gpu_code=$?
+        grep -q -e cudaErrorMpsServerNotReady -e cudaErrorDevicesUnavailable "$gpu_out" || break
+        sleep 2
+    done
+    return $gpu_code
+}
+cuda_error() { grep -m 1 -e ' failed: cuda[A-Za-z]*' -e '^no usable CUDA device' "$1"; }
+
 echo "== Lab $lab: $bin"
 echo "1. Correctness"
-timeout 300 ./"$bin" >"$tmp/check" 2>&1 </dev/null
+gpu_run "$tmp/check" "$run"
 code=$?
 if [ $code = 77 ]; then
     cat "$tmp/check"
@@ -56,16 +76,36 @@ elif ! command -v compute-sanitizer >/dev/null 2>&1; then
     sanitizer="not run"
 else
     for tool in memcheck racecheck synccheck; do
-        { timeout 300 compute-sanitizer --tool $tool --report-api-errors no --error-exitcode 86 \
-              ./"$bin" --small >"$tmp/$tool" 2>&1 </dev/null; echo $? >"$tmp/$tool.code"; } &
+        if [ "${LAB_SERIAL:-0}" = 1 ]; then
+            gpu_run "$tmp/$tool" compute-sanitizer --tool $tool --report-api-errors no --error-exitcode 86 "$run" --small
+            echo $? >"$tmp/$tool.code"
+        else
+            { gpu_run "$tmp/$tool" compute-sanitizer --tool $tool --report-api-errors no --error-exitcode 86 "$run" --small
+              echo $? >"$tmp/$tool.code"; } &
+        fi
     done
     wait
+    # A tool says clean only when it ran the program to its end: its summary line is there, and the
+    # program met no CUDA error that the plain run of step 1 did not meet too. A run that stopped
+    # short (a time-out, a GPU taken away, the tool's own failure) did not finish: no finding of that
+    # tool, and no verdict of PASS either.
+    unfinished=""
     for tool in memcheck racecheck synccheck; do
         # One line per distinct finding: what it is, the kernel, the source line(s).
         awk -v here="$PWD/" -f labs/findings.awk "$tmp/$tool" >"$tmp/$tool.lines"
         tool_code=$(cat "$tmp/$tool.code")
+        stopped=$(cuda_error "$tmp/$tool")
         case $tool_code in
-        0|1) echo "  $tool: clean" ;;  # 1: the harness's own verdict, a wrong result (step 1 says which)
+        0|1)  # 1: the harness's own verdict, a wrong result (step 1 says which)
+            if [ -n "$stopped" ] && [ "$wrong" = "CUDA error" ]; then
+                echo "  $tool: could not finish, the program stops on a CUDA error (step 1 says where)"
+            elif [ -n "$stopped" ] || ! grep -q 'SUMMARY: ' "$tmp/$tool"; then
+                unfinished="$unfinished $tool"
+                echo "  $tool: did not finish: ${stopped:-no summary from the tool}"
+                [ -z "$stopped" ] || echo "    (step 1 met no such error: on a GPU shared through MPS, another process's fault stops them all; LAB_SERIAL=1)"
+            else
+                echo "  $tool: clean"
+            fi ;;
         86)
             if ! grep -qv '^Internal Sanitizer Error' "$tmp/$tool.lines"; then
                 # A kernel that faults stops racecheck and synccheck too: not a finding of theirs.
@@ -76,22 +116,24 @@ else
             kinds="$kinds $tool"
             grep -v '^Internal Sanitizer Error' "$tmp/$tool.lines" | sed "s/^/  $tool: /" | head -n 5 ;;
         *)
-            findings=$((findings + 1))
-            kinds="$kinds $tool"
-            echo "  $tool: the run ended with exit $tool_code (124: over 300 s, a hang?); its last lines:"
+            unfinished="$unfinished $tool"
+            echo "  $tool: did not finish: the run ended with exit $tool_code (124: over 300 s, a hang?); its last lines:"
             tail -n 4 "$tmp/$tool" | sed 's/^/    /' ;;
         esac
     done
     grep -q 'Race reported' "$tmp/racecheck" 2>/dev/null &&
         echo "  hint: racecheck found threads touching the same shared memory with no __syncthreads() between them"
+    # The summary's sanitizer field names the tools that found something, and only them.
     sanitizer=clean
+    [ -z "$unfinished" ] || sanitizer="did not finish"
     [ $findings = 0 ] || sanitizer=$(echo $kinds | tr ' ' ',')
 fi
 
-if [ $correct != yes ] || [ $findings != 0 ]; then
+if [ $correct != yes ] || [ $findings != 0 ] || [ -n "${unfinished:-}" ]; then
     why=""
     [ $correct = yes ] || why=$wrong
-    [ $findings = 0 ] || why="${why:+$why; }${sanitizer}"
+    [ $findings = 0 ] || why="${why:+$why; }$(echo $kinds | tr ' ' ',')"
+    [ -z "${unfinished:-}" ] || why="${why:+$why; }$(echo $unfinished | tr ' ' ',') did not finish"
     summary "$correct" "$sanitizer" "-" "-" "FAIL ($why)"
     exit 1
 fi
@@ -101,13 +143,13 @@ if [ "${LAB_NO_TIME:-0}" = 1 ]; then
 fi
 
 echo "3. Speed"
-./"$bin" --time-only >"$tmp/time" 2>&1 </dev/null || { cat "$tmp/time"; summary yes "$sanitizer" "-" "-" "FAIL (the timed run failed)"; exit 1; }
+"$run" --time-only >"$tmp/time" 2>&1 </dev/null || { cat "$tmp/time"; summary yes "$sanitizer" "-" "-" "FAIL (the timed run failed)"; exit 1; }
 grep -v '^lab-\|^device \|^Lab ' "$tmp/time"
 mine=$(sed -n 's/^lab-median-ms //p' "$tmp/time")
 percent_limit=$(sed -n 's/^lab-percent-of-limit //p' "$tmp/time")
 limit="$(awk -v p="$percent_limit" 'BEGIN { printf "%.0f%%", p }') $(sed -n 's/^lab-limit //p' "$tmp/time")"
 if [ -n "$solution" ] && [ -x "$solution" ]; then
-    ./"$solution" --time-only >"$tmp/solution" 2>&1 </dev/null || { cat "$tmp/solution"; exit 1; }
+    "$(path_of "$solution")" --time-only >"$tmp/solution" 2>&1 </dev/null || { cat "$tmp/solution"; exit 1; }
     theirs=$(sed -n 's/^lab-median-ms //p' "$tmp/solution")
     percent=$(awk -v a="$mine" -v b="$theirs" 'BEGIN { printf "%.0f", 100 * b / a }')
     echo "  the course's solution: median $(awk -v b="$theirs" 'BEGIN { printf "%.3f", b }') ms; yours runs at $percent% of its speed (target: $target%)"
