@@ -9,7 +9,8 @@
 # Under each: `make test`, the README's quick start and every program's default run must exit 0 with
 # "check: PASS", and every lab's solution must pass `make labs SOLUTIONS=1`. PARTS="labs" (or any of
 # "test programs labs") runs only those parts. Results: OUT/small_gpu.md (program x emulation: exit
-# status, size used, seconds; it merges the emulations run so far), OUT/EMULATION/*.log. Exit status 0
+# status, size used, seconds; it merges the emulations run so far), OUT/EMULATION/*.log, and
+# OUT/EMULATION/calls.tsv (when, GPU, driver, CUDA, parts: one line a call). Exit status 0
 # when everything passed. KEEP=1 keeps what an earlier call left in OUT/EMULATION, this call's rows
 # replacing the same rows of it: a run in parts (PARTS, PROGRAMS) where one call has a time limit.
 #
@@ -27,6 +28,7 @@ out=${1:-output/small_gpu}
 emulations=${*:-gtx1650 t4 full}
 parts=" ${PARTS:-test programs labs} "
 case "$out" in /*) ;; *) out="$root/$out" ;; esac
+PROGRAMS_GIVEN=${PROGRAMS:-}
 [ -n "${PROGRAMS:-}" ] || PROGRAMS=$(make -s -f Makefile -f - print-programs <<'EOF'
 print-programs: ; @echo $(PROGRAMS)
 EOF
@@ -96,6 +98,12 @@ for emulation in $emulations; do
     run "$dir/device_query.log" "$root/ch1_embarrassing/device_query"
     seen=$(grep -E "^device 0:" "$dir/device_query.log")
     ok $code "$emulation: the GPU as a client sees it: ${seen#device 0: }"
+    # Which calls made this emulation's results (several with KEEP=1): when, the GPU, its driver, the
+    # CUDA runtime and the parts run. The README's account of the run is rendered from these lines.
+    printf '%s\t%s\t%s\t%s\n' "$(date -u +%Y-%m-%dT%H:%MZ)" \
+        "$(nvidia-smi --query-gpu=name,driver_version --format=csv,noheader -i 0 | sed 's/, /\t/')" \
+        "$(sed -n 's/^driver \/ runtime *CUDA .* \/ \(.*\)$/CUDA \1/p' "$dir/device_query.log")" \
+        "$(echo $parts) ${PROGRAMS_GIVEN:+(some programs)}" >>"$dir/calls.tsv"
 
     : >"$results"
     # make test, as a student would type it, every GPU run a client of the restricted server.
