@@ -28,6 +28,20 @@ FNR == 1 { line = $0; sub(/^# device: /, "", line); sub(/ [0-9:]+ UTC$/, "", lin
 { M[base(FILENAME), $1] = $3; R[base(FILENAME), $1] = $8; P[base(FILENAME), $1] = $10 }
 '
 
+# Text as the READMEs write it: lines of at most 104 characters, a `code span` or a "quote" kept whole.
+AWK_WRAP='
+function wrap(text,   words, n, i, line, out, w) {
+    n = split(text, words, " "); line = ""
+    for (i = 1; i <= n; i++) {
+        w = words[i]
+        while ((gsub(/`/, "`", w) % 2 == 1 || gsub(/"/, "\"", w) % 2 == 1) && i < n) w = w " " words[++i]
+        if (line != "" && length(line) + 1 + length(w) > 104) { out = out line "\n"; line = w }
+        else line = line (line == "" ? "" : " ") w
+    }
+    return out line
+}
+'
+
 render() {  # render NAME FILE...: the table, header included
     name=$1
     shift
@@ -331,32 +345,115 @@ render() {  # render NAME FILE...: the table, header included
                    hp["wgmma", 4096] / 1e3, 100 * hp["wgmma", 4096] / hp["cublas_tf32", 4096], 100 * hp["wgmma", 4096] / hp["wgmma_ceiling", 0],
                    hp["wgmma_ceiling", 0] / 1e3
         }' "$@" ;;
-    small_gpu_times) awk -F'\t' '
-        # results_EMULATION.tsv: program, exit, size used, seconds; EMULATION_PROGRAM.log: its output.
-        function wrap(text,   words, n, i, line, out) {  # at 104 characters, as the READMEs are
-            n = split(text, words, " "); line = ""
-            for (i = 1; i <= n; i++) {
-                if (line != "" && length(line) + 1 + length(words[i]) > 104) { out = out line "\n"; line = words[i] }
-                else line = line (line == "" ? "" : " ") words[i]
+    small_gpu_run)
+        # One run of make small-gpu, from EMULATION/results.tsv for each emulation given and the files
+        # beside it: calls.tsv (when, GPU, driver, CUDA, parts: a line per call), device_query.log,
+        # make_test.log and the programs' logs (2gib_*.log: the 2 GiB card's).
+        files=""
+        for f in "$@"; do
+            d=${f%/results.tsv}
+            for g in "$d/calls.tsv" "$d/device_query.log" "$f" "$d/make_test.log"; do
+                [ -f "$g" ] || { echo "tables.sh: $g: no such file" >&2; return 1; }
+                files="$files $g"
+            done
+            files="$files $(ls "$d"/2gib_*.log 2>/dev/null | tr '\n' ' ')"
+        done
+        # shellcheck disable=SC2086  # one argument per file
+        awk -F'\t' "$AWK_WRAP"'
+        function list(a, n,   i, s) { for (i = 1; i <= n; i++) s = s a[i] (i < n - 1 ? ", " : i == n - 1 ? " and " : ""); return s }
+        function program(row) { sub(/ .*/, "", row); sub(/.*\//, "", row); return row }
+        FNR == 1 { e = FILENAME; sub(/\/[^\/]*$/, "", e); sub(/.*\//, "", e); if (!(e in seen)) { seen[e] = 1; emu[++ne] = e } }
+        FILENAME ~ /calls\.tsv$/ {
+            gpu = $2 " (driver " $3 ", " $4 ")"
+            if (first_gpu == "") first_gpu = gpu
+            else if (gpu != first_gpu) { print "tables.sh: small_gpu_run: calls on " first_gpu " and on " gpu ": not one run" > "/dev/stderr"; bad = 1 }
+            if (from == "" || $1 < from) from = $1
+            if ($1 > to) to = $1
+            calls++ }
+        FILENAME ~ /device_query\.log$/ && /^device 0:/ {
+            split($0, w, ", "); sms[e] = w[3]; free[e] = w[4]; sub(/.*\(/, "", free[e]); sub(/ free\)/, " GiB free", free[e])
+            l2 = w[5]; sub(/^L2 /, "", l2) }
+        FILENAME ~ /results\.tsv$/ && $1 ~ /\(2 GiB\)$/ {
+            if ($3 ~ /expected/) { if ($2 != 1) failed[++nf] = "`" $1 "` (exit " $2 ", 1 expected)"; else { refused = $1; sub(/ \(2 GiB\)$/, "", refused) } }
+            else if ($2 != 0) failed[++nf] = "`" $1 "` (" e ", exit " $2 ")"
+            else if ($3 != "") two[++n2] = "`" program($1) "` to `" $3 "`"
+            next }
+        FILENAME ~ /results\.tsv$/ && ($1 ~ /^ch[0-9]_/ || $1 ~ /^quick start/) {
+            runs[e]++
+            if ($2 != 0) failed[++nf] = "`" $1 "` (" e ", exit " $2 ")"
+            else if ($3 != "") shrunk[e, ++nshr[e]] = "`" program($1) "` to `" $3 "`"
+            next }
+        FILENAME ~ /results\.tsv$/ {
+            if ($2 != 0) failed[++nf] = "`" $1 "` (" e ", exit " $2 ")"
+            else if ($1 == "make test") tested[e] = 1
+            else if ($1 ~ /^make labs/) labs[e] = 1 }
+        FILENAME ~ /make_test\.log$/ && /^Files=/ { split($0, w, ", "); tests[e] = w[2]; sub(/Tests=/, "", tests[e]) }
+        FILENAME ~ /make_test\.log$/ && /^make test: [0-9]+ test\(s\) skipped/ { skipped[e] = $0; sub(/^make test: /, "", skipped[e]); sub(/ test\(s\) skipped.*/, "", skipped[e]) }
+        FILENAME ~ /make_test\.log$/ && /checked again alone/ { again[e]++ }
+        FILENAME ~ /2gib_/ && /^note: the default .*: using .* instead$/ && example == "" { example = $0 }
+        END {
+            if (bad) exit 1
+            card["gtx1650"] = "a GTX 1650"; card["t4"] = "a T4"
+            split(first_gpu, g, " \\("); gpu_name = g[1]
+            for (i = 1; i <= ne; i++) {
+                x = emu[i]
+                cards[i] = x in card ? sms[x] " with " free[x] " (" card[x] ")" : "the whole GPU (" sms[x] ")"
+                if (!tested[x] || !labs[x]) failed[++nf] = "`make test` or the labs not run under " x
+                if (tests[x] != tests[emu[1]]) failed[++nf] = "`make test` ran " tests[x] " tests under " x ", " tests[emu[1]] " under " emu[1]
+                if (runs[x] != runs[emu[1]]) failed[++nf] = runs[x] " default runs under " x ", " runs[emu[1]] " under " emu[1]
+                sk[i] = skipped[x] + 0; ag[i] = again[x] + 0
+                if (nshr[x] > 0) {
+                    for (k = 1; k <= nshr[x]; k++) one[k] = shrunk[x, k]
+                    small[++nsm] = list(one, nshr[x]) (x in card ? " for " card[x] : " on the whole GPU")
+                }
             }
-            return out line
-        }
-        FILENAME ~ /results_gtx1650\.tsv$/ && $1 ~ /^ch[0-9]_/ && $4 + 0 > 10 {
-            name = $1; sub(/.*\//, "", name); slow[++count] = name; secs[name] = $4 }
-        FILENAME ~ /gtx1650_.*\.log$/ && match($0, /will take about [0-9]+ s/) {
-            name = FILENAME; sub(/.*gtx1650_/, "", name); sub(/\.log$/, "", name)
-            said[name] = substr($0, RSTART + 10, RLENGTH - 10) }
+            text = "**What was tested.** Everything runs on an H200 and an H100. Smaller cards were emulated on an " gpu_name \
+                   " with CUDA'"'"'s Multi-Process Service, which can give a program a share of the SMs and a cap on memory: " list(cards, ne) "."
+            if (nf == 0)
+                text = text " Under each, `make test` (" tests[emu[1]] " tests; " list(sk, ne) " skipped, each saying why), the labs'"'"' solutions" \
+                       " (`make labs SOLUTIONS=1`), the quick start and every program'"'"'s default run (" runs[emu[1]] " programs) exit 0 with `check: PASS`."
+            else
+                text = text " Not everything passed: " list(failed, nf) "."
+            text = text " MPS does not emulate the architecture: an " gpu_name " held to " sms[emu[1]] " is still an sm_90 with 2048 threads per SM, " l2 " of L2 and HBM bandwidth." \
+                   " Turing'"'"'s own limits (64 registers a thread in a block of 1024, 48 KiB of static shared memory) are checked by" \
+                   " compiling every kernel for sm_75 in `make test`; no program has run on a real Turing card here."
+            print wrap(text)
+            print ""
+            d1 = from; sub(/T.*/, "", d1); sub(/.*T/, "", from); sub(/Z$/, "", from); sub(/.*T/, "", to); sub(/Z$/, "", to)
+            text = "The figures of this section come from one run of `make small-gpu` on an " first_gpu ", " d1 " from " from " to " to \
+                   " UTC, committed in `figures/data/small_gpu/`: each emulation'"'"'s `results.tsv` and every log, and the table `small_gpu.md`." \
+                   " It ran in " calls " parts (each emulation'"'"'s `calls.tsv` lists them): a device call here ends at 10 minutes, and `KEEP=1` merges the parts." \
+                   " Under MPS a GPU fault in one process ends every process on the GPU, so `tests/labs.t` checks again, alone, each lab check" \
+                   " that a CUDA error stopped while four ran at a time: " list(ag, ne) " of them under the " (ne == 3 ? "three" : ne) " emulations" (nf == 0 ? ", each passing alone." : ".")
+            print wrap(text)
+            print ""
+            text = "**What a 4 GB card changes.** Chapter 2 sums the article'"'"'s 1e9 floats: 4 GB, more than a 4 GB card has free" \
+                   " (about 3.5 to 3.7 GiB). There `naive`, `better`, `library`, `warp_shuffle` and `ladder` take the largest size that fits and say so in one line"
+            text = text (example != "" ? ", as on the 2 GiB card of this run (" list(two, n2) "): `" example "`." : ".")
+            if (nsm > 0) { text = text " Under the emulations, other defaults shrank: "; for (i = 1; i <= nsm; i++) text = text small[i] (i < nsm ? "; " : ".") }
+            text = text " A size you give with `-n` that does not fit ends with exit 1, what it needs, what is free and the largest that fits" \
+                   (refused != "" ? " (`" refused "` on the 2 GiB card)." : ".")
+            print wrap(text)
+        }' $files ;;
+    small_gpu_times) awk -F'\t' "$AWK_WRAP"'
+        # EMULATION/results.tsv: program, exit, size used, seconds; EMULATION/PROGRAM.log: its output.
+        FILENAME ~ /gtx1650\/results\.tsv$/ && $1 ~ /^ch[0-9]_/ && $1 !~ /\(2 GiB\)$/ && $4 + 0 > 10 {
+            name = $1; log_of[name] = name; gsub(/\//, "_", log_of[name]); sub(/.*\//, "", name)
+            slow[++count] = name; secs[name] = $4; short_of[log_of[$1]] = name }
+        FILENAME ~ /gtx1650\/ch[0-9]_.*\.log$/ && match($0, /will take about [0-9]+ s/) {
+            f = FILENAME; sub(/.*\//, "", f); sub(/\.log$/, "", f)
+            if (!(f in said)) said[f] = substr($0, RSTART + 10, RLENGTH - 10) }
         END {
             text = "**How long.** On the 14-SM emulation every default run takes 10 s or less"
             if (count == 0) { print wrap(text "."); exit }
             text = text ", except"; quoted = ""; n = 0
             for (i = 1; i <= count; i++) {
                 text = text " `" slow[i] "` (" secs[slow[i]] " s)" (i < count - 1 ? "," : i == count - 1 ? " and" : ".")
-                if (slow[i] in said) said_by[++n] = slow[i]
+                for (f in short_of) if (short_of[f] == slow[i] && f in said) { said_by[++n] = slow[i]; quote[n] = said[f] }
             }
             for (i = 1; i <= n; i++) {  # only what the committed logs show
                 names = names "`" said_by[i] "`" (i < n - 1 ? ", " : i == n - 1 ? " and " : "")
-                quoted = quoted "\"" said[said_by[i]] "\"" (i < n - 1 ? ", " : i == n - 1 ? " and " : "")
+                quoted = quoted "\"" quote[i] "\"" (i < n - 1 ? ", " : i == n - 1 ? " and " : "")
             }
             if (n > 0)
                 text = text " " names (n > 1 ? " say" : " says") " before " (n > 1 ? "their" : "its") " long part how long it will take and which option makes it shorter (" quoted ")."
