@@ -101,12 +101,13 @@ while read -r name kind want; do
     esac
     verdict "$name" "$kind" "$want"
     status=$?
-    if [ $status != 0 ] && grep -q -e ' failed: cuda' -e '^no usable CUDA device' -e 'did not finish' "$tmp/$kind.$name.out"; then
+    stopped=$(grep -m 1 -e ' failed: cuda' -e '^no usable CUDA device' -e 'did not finish' "$tmp/$kind.$name.out")
+    if [ $status != 0 ] && [ -n "$stopped" ]; then
         # A run stopped by a CUDA error. On a GPU shared through MPS (make small-gpu), a fault in one
         # process ends every process on the GPU: the four checks at a time above then stop each other.
         # The check runs again alone, its tools one after another, and that run is the verdict; a check
         # that fails by itself fails again.
-        echo "# $kind $name: a run stopped ($(grep -m 1 -e ' failed: cuda' -e '^no usable CUDA device' -e 'did not finish' "$tmp/$kind.$name.out" | sed 's/^ *//')); checked again alone" >&2
+        echo "# $kind $name: a run stopped ($(echo "$stopped" | sed 's/^ *//')); checked again alone" >&2
         LAB_NO_TIME=1 LAB_SERIAL=1 timeout 600 sh labs/check.sh "${name%%.*}" "output/labs/$kind/$name" \
             >"$tmp/$kind.$name.out" 2>&1 </dev/null
         echo $? >"$tmp/$kind.$name.code"

@@ -28,8 +28,10 @@ FNR == 1 { line = $0; sub(/^# device: /, "", line); sub(/ [0-9:]+ UTC$/, "", lin
 { M[base(FILENAME), $1] = $3; R[base(FILENAME), $1] = $8; P[base(FILENAME), $1] = $10 }
 '
 
-# Text as the READMEs write it: lines of at most 104 characters, a `code span` or a "quote" kept whole.
-AWK_WRAP='
+# Text as the READMEs write it: lines of at most 104 characters, a `code span` or a "quote" kept whole;
+# list(a, n): "a[1], a[2] and a[3]".
+AWK_TEXT='
+function list(a, n,   i, s) { for (i = 1; i <= n; i++) s = s a[i] (i < n - 1 ? ", " : i == n - 1 ? " and " : ""); return s }
 function wrap(text,   words, n, i, line, out, w) {
     n = split(text, words, " "); line = ""
     for (i = 1; i <= n; i++) {
@@ -359,8 +361,7 @@ render() {  # render NAME FILE...: the table, header included
             files="$files $(ls "$d"/2gib_*.log 2>/dev/null | tr '\n' ' ')"
         done
         # shellcheck disable=SC2086  # one argument per file
-        awk -F'\t' "$AWK_WRAP"'
-        function list(a, n,   i, s) { for (i = 1; i <= n; i++) s = s a[i] (i < n - 1 ? ", " : i == n - 1 ? " and " : ""); return s }
+        awk -F'\t' "$AWK_TEXT"'
         function program(row) { sub(/ .*/, "", row); sub(/.*\//, "", row); return row }
         FNR == 1 { e = FILENAME; sub(/\/[^\/]*$/, "", e); sub(/.*\//, "", e); if (!(e in seen)) { seen[e] = 1; emu[++ne] = e } }
         FILENAME ~ /calls\.tsv$/ {
@@ -435,28 +436,25 @@ render() {  # render NAME FILE...: the table, header included
                    (refused != "" ? " (`" refused "` on the 2 GiB card)." : ".")
             print wrap(text)
         }' $files ;;
-    small_gpu_times) awk -F'\t' "$AWK_WRAP"'
+    small_gpu_times) awk -F'\t' "$AWK_TEXT"'
         # EMULATION/results.tsv: program, exit, size used, seconds; EMULATION/PROGRAM.log: its output.
         FILENAME ~ /gtx1650\/results\.tsv$/ && $1 ~ /^ch[0-9]_/ && $1 !~ /\(2 GiB\)$/ && $4 + 0 > 10 {
-            name = $1; log_of[name] = name; gsub(/\//, "_", log_of[name]); sub(/.*\//, "", name)
-            slow[++count] = name; secs[name] = $4; short_of[log_of[$1]] = name }
+            name = $1; sub(/.*\//, "", name); slow[++count] = name; secs[name] = $4
+            log_of[name] = $1; gsub(/\//, "_", log_of[name]) }  # ch5_matmul/shared: ch5_matmul_shared.log
         FILENAME ~ /gtx1650\/ch[0-9]_.*\.log$/ && match($0, /will take about [0-9]+ s/) {
             f = FILENAME; sub(/.*\//, "", f); sub(/\.log$/, "", f)
             if (!(f in said)) said[f] = substr($0, RSTART + 10, RLENGTH - 10) }
         END {
             text = "**How long.** On the 14-SM emulation every default run takes 10 s or less"
             if (count == 0) { print wrap(text "."); exit }
-            text = text ", except"; quoted = ""; n = 0
             for (i = 1; i <= count; i++) {
-                text = text " `" slow[i] "` (" secs[slow[i]] " s)" (i < count - 1 ? "," : i == count - 1 ? " and" : ".")
-                for (f in short_of) if (short_of[f] == slow[i] && f in said) { said_by[++n] = slow[i]; quote[n] = said[f] }
+                times[i] = "`" slow[i] "` (" secs[slow[i]] " s)"
+                if (log_of[slow[i]] in said) { names[++n] = "`" slow[i] "`"; quotes[n] = "\"" said[log_of[slow[i]]] "\"" }
             }
-            for (i = 1; i <= n; i++) {  # only what the committed logs show
-                names = names "`" said_by[i] "`" (i < n - 1 ? ", " : i == n - 1 ? " and " : "")
-                quoted = quoted "\"" quote[i] "\"" (i < n - 1 ? ", " : i == n - 1 ? " and " : "")
-            }
-            if (n > 0)
-                text = text " " names (n > 1 ? " say" : " says") " before " (n > 1 ? "their" : "its") " long part how long it will take and which option makes it shorter (" quoted ")."
+            text = text ", except " list(times, count) "."
+            if (n > 0)  # only what the committed logs show
+                text = text " " list(names, n) (n > 1 ? " say" : " says") " before " (n > 1 ? "their" : "its") \
+                       " long part how long it will take and which option makes it shorter (" list(quotes, n) ")."
             print wrap(text)
         }' "$@" ;;
     *) echo "tables.sh: no recipe '$name'" >&2; return 1 ;;
