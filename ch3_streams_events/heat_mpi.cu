@@ -134,7 +134,7 @@ static void band_start(struct band *b, int n, int rank, int ranks, ncclComm_t co
     CUDA_CHECK(cudaMallocHost(&b->send_host, 2 * (size_t)n * sizeof(float)));
     CUDA_CHECK(cudaMallocHost(&b->recv_host, 2 * (size_t)n * sizeof(float)));
     CUDA_CHECK(cudaMalloc(&b->change, sizeof(unsigned)));
-    /* The edge rows and their exchange on a high-priority stream: when the inside's blocks fill the GPU,
+    /* The edge strips and their exchange on a high-priority stream: when the inside's blocks fill the GPU,
      * the block scheduler gives the next free SM to the edge kernels and to NCCL's first. */
     int lowest, highest;
     CUDA_CHECK(cudaDeviceGetStreamPriorityRange(&lowest, &highest));
