@@ -306,6 +306,7 @@ render() {  # render NAME FILE...: the table, header included
           if (base(FILENAME) == "scan") scan[$1, $2] = $7
           if (base(FILENAME) == "graphs") gr[$1, $2] = $5
           if (base(FILENAME) == "multi_gpu") mg[$1, $3] = $5
+          if (base(FILENAME) ~ /^heat_mpi_/) hm[$2, $1] = $4  # heat_mpi_RANKS_N.csv: way,ranks,n,median_ms,gbs
           if (base(FILENAME) == "peers" && $1 == 0 && $2 == 1) { pe[$3] = $4; h2g = $5; g2h = $6 }
           if (base(FILENAME) == "sgemm_hopper") hp[$1, $2] = $6
           else if (base(FILENAME) == "sgemm_ladder") ld[$1, $2] = $6
@@ -314,7 +315,8 @@ render() {  # render NAME FILE...: the table, header included
         END {
             printf "%s: one run of `make figures` (what it printed: `figures/data/run.log`); `multi_gpu` and `peers`, which need\n", run("grid_stride_1e8")
             printf "two GPUs, on a machine with two of them: %s; `sgemm_ladder`, after the ladder was split, and `sgemm_tensor` and\n", run("multi_gpu")
-            printf "`sgemm_hopper`, after the `mma.sync` rung changed, each in a run of its own: %s.\n", run("sgemm_tensor")
+            printf "`sgemm_hopper`, after the `mma.sync` rung changed, each in a run of its own: %s; `heat` and `heat_mpi`, on a\n", run("sgemm_tensor")
+            printf "machine with two GPUs: %s.\n", run("heat_mpi_2_45000")
             print "Kernel times by CUDA events, medians; CPU figures are one core of that machine."
             print ""
             print "| chapter, program | measurement | result | against |"
@@ -344,6 +346,11 @@ render() {  # render NAME FILE...: the table, header included
                    mg[big, "one_gpu"] / mg[big, "nccl"], t(mg[big, "one_gpu"])
             printf "| 3 `peers` | 256 MiB from GPU 0 to GPU 1 | %.0f GB/s | without peer access %.0f GB/s; host links %.1f and %.1f GB/s |\n",
                    pe["peer_enabled"], pe["peer_disabled"], g2h, h2g
+            f = "heat"; k = "one Jacobi step"
+            printf "| 3 `heat` | 8192 x 8192 plate, one Jacobi step | %.1f us, %.0f GB/s | %.0f%% of the %.0f GB/s device copy |\n", 1e3 * M[f, k], R[f, k],
+                   P[f, k], R[f, k] / P[f, k] * 100
+            printf "| 3 `heat_mpi -n 45000` | 8.1 GB per GPU, 2 ranks, NCCL overlapped | %s | %.2fx one GPU (%s); without overlap %s |\n",
+                   t(hm[2, "NCCL overlapped"]), hm[1, "NCCL send/recv"] / hm[2, "NCCL overlapped"], t(hm[1, "NCCL send/recv"]), t(hm[2, "NCCL send/recv"])
             f = "histogram"
             printf "| 4 `histogram` | 5.6 MB text, shared-memory histogram (4.4) | %s | %.0fx faster than global atomics (4.3); best CPU loop %s |\n",
                    t(M[f, "GPU; shared memory (4.4)"]), M[f, "GPU; global atomics (4.3)"] / M[f, "GPU; shared memory (4.4)"], t(M[f, "CPU; best loop; 1 core"])
