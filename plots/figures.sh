@@ -27,6 +27,12 @@ ch3_streams_events/streams --pageable -r 3 --csv output/results/streams_pageable
 ch3_streams_events/vector_add_streams --csv output/results/vector_add_streams.csv
 ch3_streams_events/graphs --csv output/ch3/graphs.csv
 ch3_streams_events/heat -o output/ch3/heat --csv output/ch3/heat/heat.csv
+mpirun -np 1 ch3_streams_events/heat_mpi -n 4096 --steps 20 -r 5 --csv output/ch3/heat/heat_mpi_1_4096.csv
+mpirun -np 2 ch3_streams_events/heat_mpi -n 4096 --steps 20 -r 5 --csv output/ch3/heat/heat_mpi_2_4096.csv
+mpirun -np 1 ch3_streams_events/heat_mpi -n 16384 --steps 20 -r 5 --csv output/ch3/heat/heat_mpi_1_16384.csv
+mpirun -np 2 ch3_streams_events/heat_mpi -n 16384 --steps 20 -r 5 --csv output/ch3/heat/heat_mpi_2_16384.csv
+mpirun -np 1 ch3_streams_events/heat_mpi -n 45000 --steps 20 -r 5 --csv output/ch3/heat/heat_mpi_1_45000.csv
+mpirun -np 2 ch3_streams_events/heat_mpi -n 45000 --steps 20 -r 5 --csv output/ch3/heat/heat_mpi_2_45000.csv
 ch3_streams_events/multi_gpu --sweep --csv output/ch3/multi_gpu.csv
 ch3_streams_events/peers --csv output/ch3/peers.csv
 ch4_atomics_mutex/histogram -r 5 --counts output/ch4/histogram.csv --csv output/results/histogram.csv
@@ -66,14 +72,19 @@ if [ -z "${FIGURES_DATA:-}" ] && nvidia-smi -L >/dev/null 2>&1; then
     mkdir -p output
     { nvidia-smi -L; nvcc --version | tail -n 2; } >output/run.log 2>&1
     echo "$producers" | grep -v '^$' | while read -r line; do
-        case "$line" in ch3_streams_events/multi_gpu*|ch3_streams_events/peers*)
+        case "$line" in ch3_streams_events/multi_gpu*|ch3_streams_events/peers*|mpirun*)
             # Their figure is about several GPUs: on one, the committed data stays.
             [ "$gpus" -ge 2 ] || { echo "figures: $line needs 2 GPUs or more; skipped"; continue; } ;;
         esac
+        program=${line%% *} run=./$line
+        case "$line" in mpirun*)  # mpirun -np K PROGRAM ...: one rank per GPU (heat_mpi)
+            command -v mpirun >/dev/null || { echo "figures: $line needs MPI (mpirun); skipped"; continue; }
+            program=$(echo "$line" | cut -d' ' -f4) run="mpirun -np $(echo "$line" | cut -d' ' -f3) ./${line#mpirun -np ? }" ;;
+        esac
         echo "figures: $line"
         echo "=== $line" >>output/run.log
-        make -s "${line%% *}" || { echo "figures: '${line%% *}' does not build" >&2; exit 1; }
-        ./$line >>output/run.log 2>&1; code=$?
+        make -s "$program" || { echo "figures: '$program' does not build" >&2; exit 1; }
+        $run >>output/run.log 2>&1 </dev/null; code=$?
         # 77: this GPU cannot run it (sgemm_hopper off a Hopper), said in run.log; the committed data stays.
         [ $code = 77 ] && { echo "figures: $line cannot run on this GPU; skipped"; continue; }
         [ $code = 0 ] || { echo "figures: '$line' failed" >&2; exit 1; }
