@@ -89,7 +89,7 @@ if [ -z "${FIGURES_DATA:-}" ] && nvidia-smi -L >/dev/null 2>&1; then
         [ $code = 77 ] && { echo "figures: $line cannot run on this GPU; skipped"; continue; }
         [ $code = 0 ] || { echo "figures: '$line' failed" >&2; exit 1; }
     done || exit 1
-    echo "figures: data made in $(( $(date +%s) - start )) s"
+    echo "figures: data made in $(( $(date +%s) - start )) s" | tee -a output/run.log
 fi
 if ! command -v gnuplot >/dev/null; then
     echo "figures: gnuplot is not installed (Debian/Ubuntu: apt-get install gnuplot-nox); the data is in output/" >&2
