@@ -31,8 +31,8 @@ else
     out=$(mktemp)
     NCCL_NVLS_ENABLE=0 timeout 300 mpirun -np 2 ./$program -n 2000 --steps 5 -r 2 </dev/null >"$out" 2>&1
     ok $? "mpirun -np 2 $program: exit 0" "$(tail -n 8 "$out")"
-    [ "$(grep -c '^check: PASS' "$out")" -eq 12 ] && ! grep -q '^check: FAIL' "$out"
-    ok $? "every way, 2 ranks: one GPU's field to the bit (12 checks)" "$(grep '^check' "$out")"
+    [ "$(grep -c '^check: PASS' "$out")" -eq 15 ] && ! grep -q '^check: FAIL' "$out"
+    ok $? "every way, 2 ranks: one GPU's field to the bit (15 checks)" "$(grep '^check' "$out")"
     timeout 120 mpirun --oversubscribe -np $((gpus + 1)) ./$program -n 2000 </dev/null >"$out" 2>&1
     code=$?
     [ $code = 2 ] && grep -q "ranks on this machine but $gpus GPUs" "$out"
