@@ -212,9 +212,9 @@ static void step(struct band *b, enum way way)
     } else {
         /* The edge strips first, on their own stream, then sent while the inside is computed. A strip is
          * one block of rows deep (STEP_ROWS), not one row, so that the inside is the whole band's blocks
-         * less the first and the last: where a step's blocks start changes how their rows fall on the
-         * memory's channels, and at N = 45000 on an H200 blocks started one row lower made the step
-         * 0.4% slower, as long as the halo takes (README). */
+         * less the first and the last: where a step's blocks start changes its time a little, and at
+         * N = 45000 on an H200 blocks started one row lower made the step 0.4% slower, as long as the
+         * halo takes (README). */
         int top = last < 1 + STEP_ROWS ? last : 1 + STEP_ROWS;             /* rows [1, top) */
         int bottom = last - STEP_ROWS > top ? last - STEP_ROWS : top;      /* rows [bottom, last) */
         step_rows(b, 1, top, b->edge);

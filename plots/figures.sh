@@ -79,7 +79,8 @@ if [ -z "${FIGURES_DATA:-}" ] && nvidia-smi -L >/dev/null 2>&1; then
         program=${line%% *} run=./$line
         case "$line" in mpirun*)  # mpirun -np K PROGRAM ...: one rank per GPU (heat_mpi)
             command -v mpirun >/dev/null || { echo "figures: $line needs MPI (mpirun); skipped"; continue; }
-            program=$(echo "$line" | cut -d' ' -f4) run="mpirun -np $(echo "$line" | cut -d' ' -f3) ./${line#mpirun -np ? }" ;;
+            set -- $line
+            program=$4 run="mpirun -np $3 ./${line#mpirun -np $3 }" ;;
         esac
         echo "figures: $line"
         echo "=== $line" >>output/run.log

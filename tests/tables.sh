@@ -105,13 +105,13 @@ render() {  # render NAME FILE...: the table, header included
             }
         }' "$@" ;;
     heat_mpi) awk "$AWK_LIB"'
-        # Files heat_mpi_RANKS_N.csv (heat_mpi --csv): way,ranks,n,median_ms,gbs. Times to three figures.
+        # Files heat_mpi_RANKS_N.csv (heat_mpi --csv): way,ranks,n,median_ms,gbs, in the marker by growing N
+        # (a row per N, in that order; the last is the bar'"'"'s plate). Times to three figures.
         function t3(ms) { return ms < 0.1 ? sprintf("%.1f us", ms * 1e3) : ms < 1 ? sprintf("%.0f us", ms * 1e3) : sprintf("%.2f ms", ms) }
         { ms[$2, $3, $1] = $4; if (!($3 in seen)) { seen[$3]; sizes[++count] = $3 } if ($2 > ranks) ranks = $2 }
         END {
             printf "| N | one GPU (1 rank, NCCL) | %d ranks, MPI_Sendrecv | %d ranks, NCCL | %d ranks, NCCL overlapped | speed-up (overlapped) | halo alone | one band, no halo |\n", ranks, ranks, ranks
             print "|---|---|---|---|---|---|---|---|"
-            for (i = 1; i <= count; i++) for (j = i + 1; j <= count; j++) if (sizes[j] + 0 < sizes[i] + 0) { k = sizes[i]; sizes[i] = sizes[j]; sizes[j] = k }
             for (i = 1; i <= count; i++) {
                 n = sizes[i]; one = ms[1, n, "NCCL send/recv"]; both = ms[ranks, n, "NCCL overlapped"]  # one GPU: as the figure
                 label = i < count ? n : sprintf("%s (%.1f GB per GPU)", n, 8 * int((n - 2) / ranks) * n / 1e9)
@@ -124,12 +124,12 @@ render() {  # render NAME FILE...: the table, header included
     heat_edges) awk "$AWK_LIB"'
         # heat_mpi -np 1 before (one_row_1_N.csv) and after (strips_1_N.csv) the edge strips: what the
         # overlapped step costs over the same program'"'"'s step without overlap, with nothing to exchange.
-        FNR > 2 { kind = FILENAME ~ /one_row_/ ? "row" : "strips"; ms[kind, $3, $1] = $4; if (!($3 in seen)) { seen[$3]; sizes[++count] = $3 } }
+        # A row per N, in the marker'"'"'s order.
+        { kind = FILENAME ~ /one_row_/ ? "row" : "strips"; ms[kind, $3, $1] = $4; if (!($3 in seen)) { seen[$3]; sizes[++count] = $3 } }
         function extra(kind, n) { return sprintf("%+.1f us", 1e3 * (ms[kind, n, "NCCL overlapped"] - ms[kind, n, "NCCL send/recv"])) }
         END {
             print "| N, one GPU (`-np 1`) | step without overlap | overlapped, one-row edges: more by | overlapped, 16-row edge strips: more by |"
             print "|---|---|---|---|"
-            for (i = 1; i <= count; i++) for (j = i + 1; j <= count; j++) if (sizes[j] + 0 < sizes[i] + 0) { k = sizes[i]; sizes[i] = sizes[j]; sizes[j] = k }
             for (i = 1; i <= count; i++) {
                 n = sizes[i]
                 printf "| %s | %s | %s | %s |\n", n, t(ms["strips", n, "NCCL send/recv"]), extra("row", n), extra("strips", n)
