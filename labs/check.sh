@@ -75,14 +75,12 @@ elif ! command -v compute-sanitizer >/dev/null 2>&1; then
     echo "  compute-sanitizer is not on PATH (it comes with the CUDA Toolkit): skipped"
     sanitizer="not run"
 else
+    sanitize() {  # sanitize TOOL: its output in $tmp/TOOL, its exit status in $tmp/TOOL.code
+        gpu_run "$tmp/$1" compute-sanitizer --tool "$1" --report-api-errors no --error-exitcode 86 "$run" --small
+        echo $? >"$tmp/$1.code"
+    }
     for tool in memcheck racecheck synccheck; do
-        if [ "${LAB_SERIAL:-0}" = 1 ]; then
-            gpu_run "$tmp/$tool" compute-sanitizer --tool $tool --report-api-errors no --error-exitcode 86 "$run" --small
-            echo $? >"$tmp/$tool.code"
-        else
-            { gpu_run "$tmp/$tool" compute-sanitizer --tool $tool --report-api-errors no --error-exitcode 86 "$run" --small
-              echo $? >"$tmp/$tool.code"; } &
-        fi
+        if [ "${LAB_SERIAL:-0}" = 1 ]; then sanitize $tool; else sanitize $tool & fi
     done
     wait
     # A tool says clean only when it ran the program to its end: its summary line is there, and the
