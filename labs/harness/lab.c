@@ -42,7 +42,7 @@ static void hint_pattern(struct lab *lab, long long first, long long last, long 
     if (poisoned == wrong)
         lab_hint(lab, "every wrong element still holds the poison the output was filled with: no thread wrote "
                       "it. Do your threads (or your loop) reach every index up to n - 1?");
-    else if (first > 0 && first >= n - n / 8 - 32)
+    else if (n > 64 && first > 0 && first >= n - n / 8 - 32)  /* in 64 elements or fewer, all is tail */
         lab_hint(lab, "only the last elements are wrong (from %lld of %lld): look at the tail, the part of n "
                       "that is not a whole number of blocks or tiles", first, n);
     else if (wrong == n - 1 && first == 1)
