@@ -225,8 +225,8 @@ help:
 # a solution (labs/solutions/LAB.cu), a planted mistake (a solution changed by a line of
 # labs/solutions/mistakes.txt) or the file FILE= names. Warnings are not errors here: a skeleton as
 # handed out has unused parameters.
-LABS := ch1_map ch1_image ch1_transpose ch2_block_sum ch2_warp_sum ch3_pipeline ch4_histogram ch4_dot \
-        ch4_block_scan ch4_equalize ch5_tiled ch5_register_tile
+LABS := ch1_map ch1_image ch1_transpose ch2_block_sum ch2_warp_sum ch3_pipeline ch3_stencil ch4_histogram \
+        ch4_dot ch4_block_scan ch4_equalize ch5_tiled ch5_register_tile
 LAB_SOLUTIONS := $(filter $(LABS),$(patsubst labs/solutions/%.cu,%,$(wildcard labs/solutions/*.cu)))
 LAB_MISTAKES := $(shell awk '!/^\#/ && NF { print $$1 "." $$2 }' labs/solutions/mistakes.txt 2>/dev/null)
 LAB_NVCC = $(NVCC) -std=c++17 -O3 -lineinfo $(GENCODE) -Xcompiler -Wall -Ilabs/harness \

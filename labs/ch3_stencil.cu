@@ -1,0 +1,32 @@
+/* Lab ch3_stencil: one step of heat diffusion on a plate, each point read from memory once (chapter 3's
+ * heat.cu).
+ *
+ * Write the kernel jacobi_step. The plate is n x n floats, row-major, in `in`. For each inside point (rows
+ * and columns 1 to n - 2) write to `out` 0.25f * ((up + down) + (left + right)), its four neighbours in
+ * `in`, added in exactly that order and multiplied once: the check is bit for bit against the CPU, which
+ * does the same. The edges (rows 0 and n - 1, columns 0 and n - 1) are never written: `out` already holds
+ * them. The launch is fixed: blocks of THREADS threads side by side along a row, a column each, and each
+ * thread walks ROWS rows down its column, from row 1 + ROWS * blockIdx.y. Walking, a thread can keep the
+ * point above and its own in registers, so that each step down reads one new row; its left and right
+ * neighbours, and the rows above and below, were read by its warp a moment ago and sit in L1. Guard the
+ * walk's end and the edge columns: n - 2 is rarely a multiple of ROWS, and n rarely one of THREADS.
+ *
+ * Rules: the launch below is fixed, no library.
+ * Target: 70% of the course's solution's speed; the limit is the device-to-device copy bandwidth.
+ *   make lab L=ch3_stencil
+ */
+
+#define THREADS 128
+#define ROWS 16
+
+__global__ void jacobi_step(const float *in, float *out, int n)
+{
+    /* your code here */
+}
+
+/* The harness calls this once a step with plates on the GPU, and swaps in and out between steps. */
+void lab_jacobi_step(const float *in, float *out, int n)
+{
+    dim3 blocks((n + THREADS - 1) / THREADS, (n - 2 + ROWS - 1) / ROWS);
+    jacobi_step<<<blocks, THREADS>>>(in, out, n);
+}
