@@ -1,10 +1,12 @@
 #!/bin/sh
 # run.sh SECONDS: each libFuzzer harness for SECONDS, from the committed seed corpus (tests/fuzz/corpus/),
 # new inputs kept in a scratch corpus. A finding stops with exit 1 and leaves its input in output/fuzz/.
+# A harness must make nothing in the working folder: what it makes there fails the run.
 set -u
 seconds=${1:-60}
 mkdir -p output/fuzz
 status=0
+before=$(ls -A | wc -l)
 for harness in pnm cli; do
     work=$(mktemp -d)
     echo "fuzz_$harness: $seconds s from $(ls tests/fuzz/corpus/$harness | wc -l) seeds"
@@ -21,4 +23,8 @@ for harness in pnm cli; do
     fi
     rm -rf "$work"
 done
+if [ "$(ls -A | wc -l)" != "$before" ]; then
+    echo "fuzz: the harnesses made $(( $(ls -A | wc -l) - before )) entries in $(pwd) (see git status --ignored)"
+    status=1
+fi
 exit $status
