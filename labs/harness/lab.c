@@ -117,7 +117,10 @@ void lab_hint(struct lab *lab, const char *fmt, ...)
 {
     if (lab->hinted >= 2)  /* the first signatures are the telling ones */
         return;
-    lab->hinted++;
+    for (int k = 0; k < lab->hinted; k++)
+        if (lab->said[k] == fmt)  /* the same signature at the next size: said already */
+            return;
+    lab->said[lab->hinted++] = fmt;
     va_list args;
     va_start(args, fmt);
     printf("  hint: ");

@@ -29,7 +29,8 @@ struct lab {
     int small;           /* --small: the small sizes only, no timing (for compute-sanitizer) */
     int time_only;       /* --time-only: skip the checks (the course's solution, already checked) */
     int failures;
-    int hinted;          /* hints said so far: one of each kind is enough */
+    int hinted;          /* hints said so far: two at most, and each kind once */
+    const char *said[2]; /* the kinds said (their format strings) */
     struct device_info dev;
 };
 
