@@ -113,7 +113,7 @@ ch5_matmul/sgemm_hopper: ALL_NVCCFLAGS = $(subst arch=compute_90$(comma)code=sm_
                                           $(COURSE_NVCCFLAGS)) $(NVCCFLAGS) $(EXTRA_NVCCFLAGS) $(PROGRAM_FLAGS)
 
 .PHONY: all ch1 ch2 ch3 ch4 ch5 test sanitize small-gpu fuzz figures tables sass ptx profile clean help \
-        lab labs labs-handout lab-programs
+        lab labs lab-mistakes labs-handout lab-programs
 all: $(PROGRAMS)
 ch1: $(CH1_PROGRAMS)
 ch2: $(CH2_PROGRAMS)
@@ -209,6 +209,7 @@ help:
 	@echo "  compile_commands.json          for clangd and editors"
 	@echo "  lab L=NAME [FILE=path]         check a lab: correctness, sanitizers, speed (labs/README.md)"
 	@echo "  labs [SOLUTIONS=1] [CSV=file]  every lab, one table (the files in labs/, or the solutions)"
+	@echo "  lab-mistakes [CSV=file]        every planted mistake, each caught by its report (GPU)"
 	@echo "  labs-handout                   output/labs-handout.tar.gz: the course without the solutions"
 	@echo "  clean                          remove what was built and output/"
 	@echo "knobs (now):"
@@ -274,6 +275,9 @@ lab: $(if $(FILE),output/labs/custom/$(L),output/labs/student/$(L)) \
 labs: $(addprefix output/labs/$(if $(SOLUTIONS),solution,student)/,$(LABS)) \
       $(addprefix output/labs/solution/,$(LAB_SOLUTIONS))
 	@CSV="$(CSV)" sh labs/table.sh $(if $(SOLUTIONS),solution,student) $(LABS)
+
+lab-mistakes: $(addprefix output/labs/mistake/,$(LAB_MISTAKES)) $(addprefix output/labs/solution/,$(LAB_SOLUTIONS))
+	@CSV="$(CSV)" sh labs/mistakes.sh
 
 labs-handout:
 	@sh labs/handout.sh output/labs-handout.tar.gz

@@ -293,8 +293,8 @@ render() {  # render NAME FILE...: the table, header included
     lab_mistakes) awk "$AWK_LIB"'
         { split($1, part, "."); lab[NR] = part[1]; name[NR] = part[2]; want[NR] = $2; got[NR] = $5; if (NR > m) m = NR }
         END {
-            printf "%s, each planted mistake checked by `labs/check.sh` (the slow one timed against the\n", run("mistakes")
-            print "solution, the others without timing):"
+            printf "%s, `make lab-mistakes CSV=...`: each planted mistake checked by `labs/check.sh` (the slow one\n", run("mistakes")
+            print "timed against the solution, the others without timing):"
             print ""
             print "| lab | planted mistake | the report that must catch it | what `make lab` said |"
             print "|---|---|---|---|"
