@@ -4,6 +4,7 @@
 # their solution. A line each (caught or not, and what make lab said); CSV=FILE also writes the table
 # that labs/README.md renders. Exit 0 when each mistake was caught by the report it is planted for.
 set -u
+[ -f labs/solutions/mistakes.txt ] || { echo "make lab-mistakes: a hand-out has no solutions, so no planted mistakes"; exit 0; }
 nvidia-smi -L >/dev/null 2>&1 || { echo "make lab-mistakes: no GPU here; the mistakes are built, not checked"; exit 77; }
 out=$(mktemp -d)
 trap 'rm -rf "$out"' EXIT
