@@ -113,7 +113,7 @@ ch5_matmul/sgemm_hopper: ALL_NVCCFLAGS = $(subst arch=compute_90$(comma)code=sm_
                                           $(COURSE_NVCCFLAGS)) $(NVCCFLAGS) $(EXTRA_NVCCFLAGS) $(PROGRAM_FLAGS)
 
 .PHONY: all ch1 ch2 ch3 ch4 ch5 test sanitize small-gpu fuzz figures tables sass ptx profile clean help \
-        lab labs lab-mistakes labs-handout lab-programs
+        lab labs lab-mistakes labs-handout lab-programs lab-nvcc lab-sanitizer lab-mistake-files
 all: $(PROGRAMS)
 ch1: $(CH1_PROGRAMS)
 ch2: $(CH2_PROGRAMS)
@@ -133,7 +133,7 @@ tests/unit_common: tests/unit_common.c $(COMMON) .build-flags
 
 # The test suite: TAP tests run by prove, then one line on what was skipped and why (without a GPU,
 # every run of a program).
-test: all tests/unit_common lab-programs
+test: all tests/unit_common lab-programs lab-mistake-files
 	@mkdir -p output/test && rm -f output/test/skipped.txt
 	@PROGRAMS="$(PROGRAMS)" LABS="$(LABS)" LAB_MISTAKES="$(LAB_MISTAKES)" MPI_FLAGS="$(MPI_FLAGS)" NCCL_INCLUDE="$(if $(NCCL_LIB),$(NCCL_HOME)/include)" \
 	    SKIP_LOG="$(CURDIR)/output/test/skipped.txt" prove tests/*.t; status=$$?; \
@@ -222,71 +222,61 @@ help:
 	@echo "a change of ARCH, DEBUG or a flag rebuilds everything (.build-flags)"
 
 # ==== Labs (labs/README.md) ====
-# A lab's program is its harness (labs/harness/LAB.cu) with one file included: the student's (labs/LAB.cu),
-# a solution (labs/solutions/LAB.cu), a planted mistake (a solution changed by a line of
-# labs/solutions/mistakes.txt) or the file FILE= names. Warnings are not errors here: a skeleton as
-# handed out has unused parameters.
+# A lab is graded by labs/grade: the student's file is compiled alone and linked into a runner
+# (labs/runner/runner.c and the lab's stub labs/runner/LAB.cu); the judge (labs/judge/LAB.cu, with lab.c,
+# sample.cu and libraries.cu) is another program, built here without it. Warnings are not errors in the
+# student's file: a skeleton as handed out has unused parameters.
 LABS := ch1_map ch1_image ch1_transpose ch2_block_sum ch2_warp_sum ch3_pipeline ch3_stencil ch4_histogram \
         ch4_dot ch4_block_scan ch4_equalize ch5_tiled ch5_register_tile
-LAB_SOLUTIONS := $(filter $(LABS),$(patsubst labs/solutions/%.cu,%,$(wildcard labs/solutions/*.cu)))
 LAB_MISTAKES := $(shell awk '!/^\#/ && NF { print $$1 "." $$2 }' labs/solutions/mistakes.txt 2>/dev/null)
-LAB_NVCC = $(NVCC) -std=c++17 -O3 -lineinfo $(GENCODE) -Xcompiler -Wall -Ilabs/harness \
+LAB_NVCC = $(NVCC) -std=c++17 -O3 -lineinfo $(GENCODE) -Xcompiler -Wall \
            $(if $(HOST_COMPILER),-ccbin $(HOST_COMPILER)) $(NVCCFLAGS) $(EXTRA_NVCCFLAGS)
-LAB_OBJECTS := output/labs/lab.o output/labs/libraries.o $(COMMON)
-LAB_DEPS = $(LAB_OBJECTS) labs/harness/*.h .build-flags
-LAB_LINK = $(LAB_OBJECTS) -o $@ -lcublas -lm
+JUDGE_NVCC = $(NVCC) $(COURSE_NVCCFLAGS) $(NVCCFLAGS) $(EXTRA_NVCCFLAGS)
+LAB_JUDGE_OBJECTS := output/labs/lab.o output/labs/libraries.o output/labs/sample.o $(COMMON)
 
-ifneq ($(filter lab,$(MAKECMDGOALS)),)
-  ifeq ($(filter $(L),$(LABS)),)
-    $(error make lab L=NAME: "$(L)" is not a lab; the labs are $(LABS))
-  endif
-  ifneq ($(FILE),)
-    ifeq ($(wildcard $(FILE)),)
-      $(error make lab FILE=$(FILE): no such file)
-    endif
-  endif
-endif
-
-output/labs/lab.o: labs/harness/lab.c labs/harness/lab.h common/*.h .build-flags
+output/labs/lab.o: labs/judge/lab.c labs/judge/*.h common/*.h .build-flags
 	@mkdir -p $(@D)
 	$(CC) $(ALL_CFLAGS) -c $< -o $@
-output/labs/libraries.o: labs/harness/libraries.cu labs/harness/libraries.h common/*.h .build-flags
+output/labs/%.o: labs/judge/%.cu labs/judge/*.h common/*.h .build-flags
 	@mkdir -p $(@D)
-	$(LAB_NVCC) -c $< -o $@
-output/labs/student/%: labs/%.cu labs/harness/%.cu $(LAB_DEPS)
+	$(JUDGE_NVCC) -c $< -o $@
+output/labs/judge/%: labs/judge/%.cu labs/judge/*.h $(LAB_JUDGE_OBJECTS) .build-flags
 	@mkdir -p $(@D)
-	$(LAB_NVCC) -DLAB_FILE='"$(CURDIR)/$<"' labs/harness/$*.cu $(LAB_LINK)
-output/labs/solution/%: labs/solutions/%.cu labs/harness/%.cu $(LAB_DEPS)
+	$(JUDGE_NVCC) -Ilabs/judge $< $(LAB_JUDGE_OBJECTS) -o $@ -lcublas -lm
+output/labs/runner.o: labs/runner/runner.c labs/runner/runner.h labs/judge/protocol.h .build-flags
 	@mkdir -p $(@D)
-	$(LAB_NVCC) -DLAB_FILE='"$(CURDIR)/$<"' labs/harness/$*.cu $(LAB_LINK)
-output/labs/custom/%: $(FILE) labs/harness/%.cu $(LAB_DEPS)
+	$(CC) $(ALL_CFLAGS) -I$(CUDA_DIR)/include -c $< -o $@
+output/labs/runner/%.o: labs/runner/%.cu labs/runner/runner.h labs/judge/protocol.h .build-flags
 	@mkdir -p $(@D)
-	$(LAB_NVCC) -DLAB_FILE='"$(abspath $(FILE))"' labs/harness/$*.cu $(LAB_LINK)
+	$(JUDGE_NVCC) -c $< -o $@
 
-# Every lab program: make test runs the skeletons, the solutions and the mistakes (or, without a GPU,
-# only builds them).
-lab-programs: $(addprefix output/labs/student/,$(LABS)) $(addprefix output/labs/solution/,$(LAB_SOLUTIONS)) \
-              $(addprefix output/labs/mistake/,$(LAB_MISTAKES))
+# The course's side of every lab (its own code: warnings are errors); make test then grades the skeletons, the solutions and the mistakes.
+lab-programs: $(addprefix output/labs/judge/,$(LABS)) $(patsubst %,output/labs/runner/%.o,$(LABS)) output/labs/runner.o \
+              output/labs/runner/touch.o
+# For labs/grade: how it compiles a student's file, and the compute-sanitizer of this toolkit.
+lab-nvcc:
+	@echo '$(LAB_NVCC)'
+lab-sanitizer:
+	@echo '$(or $(wildcard $(CUDA_DIR)/bin/compute-sanitizer),$(shell command -v compute-sanitizer))'
 
-lab: $(if $(FILE),output/labs/custom/$(L),output/labs/student/$(L)) \
-     $(if $(filter $(L),$(LAB_SOLUTIONS)),output/labs/solution/$(L))
-	@sh labs/check.sh $(L) $^
+# make lab L=NAME [FILE=path]: L and FILE reach labs/grade through the environment (make exports what is
+# given on its command line), never through the shell's parsing of a recipe. Its exit status is make's
+# (0, or 2 for anything but PASS): autograders call labs/grade itself, whose status is the grade.
+lab: lab-programs
+	@sh labs/grade "$$L" $${FILE:+"$$FILE"}
 
-labs: $(addprefix output/labs/$(if $(SOLUTIONS),solution,student)/,$(LABS)) \
-      $(addprefix output/labs/solution/,$(LAB_SOLUTIONS))
-	@CSV="$(CSV)" sh labs/table.sh $(if $(SOLUTIONS),solution,student) $(LABS)
+labs: lab-programs
+	@CSV="$(CSV)" sh labs/table.sh $(if $(SOLUTIONS),solutions,students) $(LABS)
 
-lab-mistakes: $(addprefix output/labs/mistake/,$(LAB_MISTAKES)) $(addprefix output/labs/solution/,$(LAB_SOLUTIONS))
+lab-mistakes: lab-programs
 	@CSV="$(CSV)" sh labs/mistakes.sh
 
 labs-handout:
 	@sh labs/handout.sh output/labs-handout.tar.gz
 
-# A planted mistake's source and program (the lab's name is the stem up to its dot).
+# A planted mistake's source: the solution changed by its line of labs/solutions/mistakes.txt.
 .PRECIOUS: output/labs/mistakes/%.cu
 .SECONDEXPANSION:
 output/labs/mistakes/%.cu: labs/solutions/mistakes.txt labs/solutions/$$(basename $$*).cu labs/plant.sh
 	@sh labs/plant.sh $* $@
-output/labs/mistake/%: output/labs/mistakes/%.cu labs/harness/$$(basename $$*).cu $(LAB_DEPS)
-	@mkdir -p $(@D)
-	$(LAB_NVCC) -DLAB_FILE='"$(CURDIR)/$<"' labs/harness/$(basename $*).cu $(LAB_LINK)
+lab-mistake-files: $(addprefix output/labs/mistakes/,$(addsuffix .cu,$(LAB_MISTAKES)))

@@ -1,0 +1,131 @@
+/* lab.h: what every lab's judge shares. A student never needs to read it.
+ * A judge (labs/judge/LAB.cu) is built without the student's code. It makes the inputs from the seed it
+ * is given, asks the runner (the student's file linked with labs/runner/, another process) to call the
+ * student's launch function, and checks and times what comes back:
+ *   struct lab lab; lab_start(&lab, argc, argv, "Lab ch1_map: ...", &reps);   options, device, runner
+ *   if (lab_skip(&lab, elements)) continue;       --small: only the sizes a sanitizer takes quickly
+ *   struct lab_call c; lab_call_start(&c);        one call of the student's function, its arguments in order:
+ *   lab_float(&c, 0.5); lab_in(&c, x, bytes); lab_out(&c, y, got, bytes); lab_int(&c, n);
+ *   if (lab_run(&lab, &c)) break;                 in the runner; the outputs land in `got` (1: it failed, said why)
+ *   lab_check_floats(&lab, "n = 33", got, want, n, 0, tolerance, "why that tolerance");
+ *   lab_hint(&lab, "...");                        a known mistake's signature, said once
+ * The timed runs (--time) use buffers the judge owns and shares with the runner (CUDA IPC): each run,
+ * the judge's clock runs from its request to a fresh sample of the outputs read back by its own kernel,
+ * so a call that answers before its work is done shows wrong outputs, and nothing the runner says about
+ * time is used. The same round trip without the call is timed too and subtracted:
+ *   float *x = lab_shared(&lab, bytes);           device memory the runner sees (lab_shared_host: pinned host)
+ *   struct lab_clock clock; lab_clock_start(&lab, &clock, reps);
+ *   for (int r = -1; r < reps; r++) {             r = -1: the warm-up
+ *       ... reset the outputs, change some inputs ...; lab_sample_draw(&lab, &s);
+ *       if (lab_timed_call(&lab, &clock, r, &c, &s, 1)) break;   then compare s.got with the reference
+ *   }
+ *   lab_report(&lab, lab_clock_stats(&lab, &clock), bytes, "GB/s", limit, "of the copy bandwidth", 40);
+ *   return lab_end(&lab);                         0: every check passed; 1: one failed
+ * The judge prints its report for the student, and the lines labs/grade reads, which start with
+ * "judge-"; everything the runner prints is relayed with "  | " in front, so it cannot pass for them. */
+#ifndef LABS_LAB_H
+#define LABS_LAB_H
+#include "../../common/bandwidth.h"
+#include "../../common/check.h"
+#include "../../common/cli.h"
+#include "../../common/device.h"
+#include "../../common/stats.h"
+#include "../../common/timer.h"
+#include "protocol.h"
+#include "random.h"
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* The sizes a sanitizer run (--small) goes up to, in elements of the largest array: instrumented
+ * kernels run tens to thousands of times slower. */
+enum { LAB_SMALL_ELEMENTS = 1 << 17 };
+
+struct lab_runner;  /* the runner's process and channel (lab.c) */
+
+struct lab {
+    int small;             /* --small: the small sizes only, no timing (for compute-sanitizer) */
+    int time;              /* --time: the timed runs only (each still checked on a sample) */
+    unsigned long long seed;  /* --seed: every input comes from it */
+    double deadline;       /* wall_seconds() past which the runner is stopped: --timeout */
+    int timeout;
+    int failures;
+    int quiet;             /* checks that pass say nothing (the timed runs' samples) */
+    int spin;              /* waits spin: a timed call is under way */
+    int hinted;            /* hints said so far: two at most, and each kind once */
+    const char *said[2];   /* the kinds said (their format strings) */
+    char **runner_argv;    /* the runner's command line, after "--" */
+    struct lab_runner *runner;
+    struct device_info dev;
+};
+
+/* One call of the student's launch function: its arguments in order. */
+struct lab_call {
+    int count;
+    struct lab_arg_wire arg[LAB_MAX_ARGS];
+    const void *in[LAB_MAX_ARGS];  /* what a buffer holds before the call, or NULL: poison */
+    void *out[LAB_MAX_ARGS];       /* where it goes after the call, or NULL */
+};
+
+void lab_call_start(struct lab_call *c);                                    /* no arguments yet */
+void lab_int(struct lab_call *c, long long value);
+void lab_float(struct lab_call *c, double value);
+void lab_in(struct lab_call *c, const void *host, size_t bytes);            /* a device buffer, filled */
+void lab_out(struct lab_call *c, const void *in, void *got, size_t bytes);  /* filled with in (or poison), read back */
+void lab_scratch(struct lab_call *c, size_t bytes);                         /* poisoned, not read back */
+void lab_host_in(struct lab_call *c, const void *host, size_t bytes);       /* pinned host memory, filled */
+void lab_host_out(struct lab_call *c, void *got, size_t bytes);             /* pinned host memory, poisoned, read back */
+void lab_use(struct lab_call *c, const void *shared);                       /* a buffer of lab_shared(_host) */
+
+void lab_start(struct lab *lab, int argc, char **argv, const char *title, int *reps);
+int lab_skip(const struct lab *lab, long long elements);
+int lab_run(struct lab *lab, const struct lab_call *c);
+int lab_check_floats(struct lab *lab, const char *what, const float *got, const float *want, long long n,
+                     long long cols, double tolerance, const char *why);
+int lab_check_uints(struct lab *lab, const char *what, const unsigned *got, const unsigned *want, long long n,
+                    long long cols);
+void lab_hint(struct lab *lab, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+int lab_same_twice(struct lab *lab, const void *first, const void *second, size_t bytes);
+void lab_report(struct lab *lab, struct stats ms, double amount, const char *unit, double limit,
+                const char *limit_name, int target_of_limit);
+int lab_end(struct lab *lab);
+
+/* The timed runs: buffers shared with the runner, a sample of the outputs, the clock. */
+void *lab_shared(struct lab *lab, size_t bytes);       /* device memory, poisoned, freed at lab_end */
+void *lab_shared_host(struct lab *lab, size_t bytes);  /* host memory the runner pins, poisoned */
+
+enum { LAB_SAMPLES = 1024 };
+struct lab_sample {
+    const void *output;   /* a buffer of lab_shared or lab_shared_host */
+    int size;             /* bytes an element: 1, 4 or 8 */
+    long long n;          /* its elements */
+    int count;            /* elements read: min(n, LAB_SAMPLES) once drawn */
+    long long index[LAB_SAMPLES];
+    unsigned long long got[LAB_SAMPLES];  /* each element's bytes, in the low bytes */
+    int extra;            /* indices the lab adds before drawing (lab_sample_add): read as well */
+    long long wanted[64];
+};
+void lab_sample_add(struct lab_sample *s, long long index);  /* also read this one (a changed input's output) */
+void lab_sample_draw(struct lab *lab, struct lab_sample *s); /* fresh indices, one in each of `count` stretches */
+float lab_sample_float(const struct lab_sample *s, int k);
+unsigned lab_sample_uint(const struct lab_sample *s, int k);
+
+struct lab_clock {
+    int reps;
+    double *call_ms, *round_trip_ms;
+};
+void lab_clock_start(struct lab *lab, struct lab_clock *clock, int reps);
+int lab_timed_call(struct lab *lab, struct lab_clock *clock, int run, const struct lab_call *c,
+                   struct lab_sample *samples, int count);
+struct stats lab_clock_stats(struct lab *lab, struct lab_clock *clock);
+
+/* The poison outputs are filled with before the student's code runs: a NaN no arithmetic makes from
+ * the labs' data, and for counts a value no count reaches. */
+#define LAB_POISON_BYTE 0xff
+void *lab_device_alloc(size_t bytes);   /* the judge's own: cudaMalloc, filled with LAB_POISON_BYTE */
+void lab_poison(void *dev, size_t bytes);
+
+#ifdef __cplusplus
+}
+#endif
+#endif
