@@ -113,7 +113,8 @@ ch5_matmul/sgemm_hopper: ALL_NVCCFLAGS = $(subst arch=compute_90$(comma)code=sm_
                                           $(COURSE_NVCCFLAGS)) $(NVCCFLAGS) $(EXTRA_NVCCFLAGS) $(PROGRAM_FLAGS)
 
 .PHONY: all ch1 ch2 ch3 ch4 ch5 test sanitize small-gpu fuzz figures tables sass ptx profile clean help \
-        lab labs lab-mistakes labs-handout lab-programs lab-nvcc lab-sanitizer lab-mistake-files
+        lab labs lab-mistakes labs-handout lab-programs lab-nvcc lab-sanitizer lab-mistake-files gradebook \
+        classroom lab-list
 all: $(PROGRAMS)
 ch1: $(CH1_PROGRAMS)
 ch2: $(CH2_PROGRAMS)
@@ -256,8 +257,9 @@ lab-programs: $(addprefix output/labs/judge/,$(LABS)) $(patsubst %,output/labs/r
 # For labs/grade: how it compiles a student's file, and the compute-sanitizer of this toolkit.
 lab-nvcc:
 	@echo '$(LAB_NVCC)'
+COMPUTE_SANITIZER ?= $(or $(wildcard $(CUDA_DIR)/bin/compute-sanitizer),$(shell command -v compute-sanitizer))
 lab-sanitizer:
-	@echo '$(or $(wildcard $(CUDA_DIR)/bin/compute-sanitizer),$(shell command -v compute-sanitizer))'
+	@echo '$(COMPUTE_SANITIZER)'
 
 # make lab L=NAME [FILE=path]: L and FILE reach labs/grade through the environment (make exports what is
 # given on its command line), never through the shell's parsing of a recipe. Its exit status is make's
@@ -268,11 +270,21 @@ lab: lab-programs
 labs: lab-programs
 	@CSV="$(CSV)" sh labs/table.sh $(if $(SOLUTIONS),solutions,students) $(LABS)
 
-lab-mistakes: lab-programs
+lab-mistakes: lab-programs lab-mistake-files
 	@CSV="$(CSV)" sh labs/mistakes.sh
 
 labs-handout:
 	@sh labs/handout.sh output/labs-handout.tar.gz
+
+# A class: make gradebook SUBMISSIONS=dir [BOOK=output/labs/class] grades every student's files
+# (labs/gradebook); make classroom writes GitHub Classroom's configuration, a test a lab.
+gradebook: lab-programs
+	@sh labs/gradebook "$$SUBMISSIONS" $${BOOK:+"$$BOOK"}
+classroom:
+	@mkdir -p .github/classroom && sh labs/classroom.sh $(LABS) >.github/classroom/autograding.json && \
+	    echo "written: .github/classroom/autograding.json ($(words $(LABS)) tests)"
+lab-list:
+	@echo $(LABS)
 
 # A planted mistake's source: the solution changed by its line of labs/solutions/mistakes.txt.
 .PRECIOUS: output/labs/mistakes/%.cu

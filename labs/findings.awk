@@ -1,4 +1,4 @@
-# findings.awk: compute-sanitizer's report in one line per distinct finding, for labs/check.sh:
+# findings.awk: compute-sanitizer's report in one line per distinct finding, for labs/grade:
 #   Invalid __global__ read of size 4 bytes in saxpy (ch1_map.cu:13) [x31]
 #   shared-memory race in transpose (write at ch1_transpose.cu:15 and read at ch1_transpose.cu:21) [x5]
 # A finding starts at a line "========= TEXT" (not the tool's banner or summaries); its kernel and

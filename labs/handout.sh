@@ -8,7 +8,7 @@ git rev-parse --show-toplevel >/dev/null 2>&1 || { echo "labs-handout: needs the
 mkdir -p "$(dirname "$out")"
 list=$(mktemp)
 trap 'rm -f "$list" "$out.tmp"' EXIT
-git ls-files | grep -v '^labs/solutions/' >"$list"
+git ls-files | grep -v -e '^labs/solutions/' -e '^tests/cheats/' >"$list"  # the cheats hold solutions too
 tar -czf "$out.tmp" --transform 's|^|cuda-course/|' -T "$list"
 mv "$out.tmp" "$out"
-echo "$out: $(wc -l <"$list") files, $(du -k "$out" | cut -f1) KiB, without labs/solutions/ ($(ls labs/solutions | wc -l) files left out)"
+echo "$out: $(wc -l <"$list") files, $(du -k "$out" | cut -f1) KiB, without labs/solutions/ and tests/cheats/"

@@ -1,10 +1,14 @@
 #!/bin/sh
-# make labs: every lab checked in turn (labs/check.sh), one report each in output/labs/reports/, then one
-# table. sh labs/table.sh KIND LAB... where KIND is student (the files in labs/) or solution.
-# CSV=FILE also writes the table as CSV, for a grade book. Exit 0 when every lab is PASS.
+# make labs [SOLUTIONS=1] [CSV=file]: every lab graded in turn by labs/grade, each report kept in
+# output/labs/reports/LAB.txt, then one table; CSV=FILE also writes it as a grade book, one row a lab.
+#   sh labs/table.sh students|solutions LAB...    the files in labs/, or the course's solutions
+# Exit 0 when every lab is PASS, 1 otherwise, 2 when CSV cannot be a regular file.
 set -u
+here=$(cd "$(dirname "$0")" && pwd)
+. "$here/csv.sh"
 kind=$1
 shift
+csv_refuse "${CSV:-}"
 mkdir -p output/labs/reports
 rows=$(mktemp)
 trap 'rm -f "$rows"' EXIT
@@ -12,26 +16,28 @@ status=0
 start=$(date +%s)
 for lab in "$@"; do
     t0=$(date +%s)
-    solution=output/labs/solution/$lab
-    [ -x "$solution" ] || solution=""
-    sh labs/check.sh "$lab" "output/labs/$kind/$lab" $solution >"output/labs/reports/$lab.txt" 2>&1
+    file=labs/$lab.cu
+    [ "$kind" = students ] || file=labs/solutions/$lab.cu
+    report=output/labs/reports/$lab.txt
+    sh "$here/grade" "$lab" "$file" >"$report" 2>&1 </dev/null
     code=$?
     [ $code = 0 ] || status=1
-    line=$(sed -n 's/^lab-summary //p' "output/labs/reports/$lab.txt")
-    [ -n "$line" ] || line="$lab|?|?|-|-|FAIL (check.sh ended with exit $code)|"
-    echo "$line|$(( $(date +%s) - t0 )) s" >>"$rows"
-    echo "$line" | awk -F'|' '{ printf "  %-18s %s\n", $1, $6 }'
+    f() { csv_field "$report" "$1"; }
+    printf '%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s\n' "$lab" "$(f verdict)" "$code" "$(f correct)" "$(f sanitizer)" \
+        "$(f time-ms)" "$(f percent-of-solution)" "$(f percent-of-limit)" "$(f limit)" "$(f seed)" "$(f sha256)" \
+        "$(( $(date +%s) - t0 ))" "$file" >>"$rows"
+    printf '  %-18s %s\n' "$lab" "$(f verdict)"
 done
 echo
-echo "make labs ($kind files, $(( $(date +%s) - start )) s; reports in output/labs/reports/):"
-{ echo "lab|correct|sanitizer|time|% of solution|verdict|of the limit|checked in"; cat "$rows"; } |
-    awk -F'|' '{ printf "%-18s %-7s %-10s %-11s %-13s %-20s %-38s %s\n", $1, $2, $3, $4, $5, $6, $7, $8 }'
+echo "make labs ($kind, $(( $(date +%s) - start )) s; the reports in output/labs/reports/):"
+{ echo "lab,verdict,correct,sanitizer,time (ms),% of solution,% of limit"; cut -d, -f1,2,4-8 "$rows"; } |
+    awk -F, '{ printf "%-18s %-44s %-7s %-11s %-10s %-14s %s\n", $1, $2, $3, $4, $5, $6, $7 }'
 if [ -n "${CSV:-}" ]; then
-    # The CSV opens as the programs' do: a line naming the device (from the first report) and the date.
-    device=$(sed -n 's/^device [0-9]*: \([^,]*, compute capability [0-9.]*\), \([0-9]* SMs\).*/\1, \2/p' \
+    # The grade book opens as the programs' CSV files do: a line naming the device and the date.
+    device=$(sed -n 's/^grade-device device [0-9]*: \([^,]*, compute capability [0-9.]*\), \([0-9]* SMs\).*/\1, \2/p' \
              output/labs/reports/*.txt | head -n 1)
-    { echo "# device: ${device:-unknown}, $(date -u '+%Y-%m-%d %H:%M') UTC"
-      echo "lab,correct,sanitizer,time,percent_of_solution,verdict,of_the_limit,seconds"
-      tr ',' ';' <"$rows" | tr '|' ','; } >"$CSV.tmp" && mv "$CSV.tmp" "$CSV" && echo "table written to $CSV"
+    { echo "# device: ${device:-unknown}, $(date -u '+%Y-%m-%d %H:%M') UTC, make labs ($kind)"
+      echo "lab,verdict,exit,correct,sanitizer,time_ms,percent_of_solution,percent_of_limit,limit,seed,sha256,seconds,file"
+      cat "$rows"; } | csv_write "$CSV"
 fi
 exit $status

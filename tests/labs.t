@@ -1,119 +1,236 @@
 #!/bin/sh
-# The labs work (labs/README.md). Everywhere: every lab has its student file (opening with its
-# statement), its harness and, in the course, its solution and at least two planted mistakes, each of
-# which changes the solution (make test has built them all). On a GPU, through labs/check.sh without the
-# timing: every student file as handed out fails cleanly (exit 1, a FAIL line, within the time limit);
-# every solution passes, compute-sanitizer clean; every planted mistake fails, caught by the report
-# that mistakes.txt names ("wrong": the result check; or memcheck, racecheck, synccheck), except the
-# "slow" ones, which must pass every check and then, timed alone after the others, be too slow.
+# The labs work, and their grade cannot be forged (labs/README.md). Everywhere: every lab has its
+# statement, its judge, its runner stub and, in the course, its solution and at least two planted
+# mistakes, each of which changes the solution; every skeleton, solution and mistake builds alone and
+# follows the lab's rules (labs/grade exits 77 without a GPU); the cheats of tests/cheats/ that the
+# rules refuse are refused, and the others never get 0 without a GPU; labs/grade refuses bad names and
+# keeps odd ones intact, never grades a stale binary, and the grade book writes only a regular file.
+# On a GPU, through labs/grade without the timing (LAB_NO_TIME=1): every skeleton fails cleanly, every
+# solution passes with compute-sanitizer clean, every planted mistake is caught by the report
+# mistakes.txt names; the slow mistakes and the cheats that act in the timed runs are timed; every
+# cheat fails with its reason; a missing compute-sanitizer is never a PASS.
 . tests/tap.sh
 [ -n "${LABS:-}" ] || { echo "Bail out! LABS is empty: run through 'make test'"; exit 1; }
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+verdict_of() { sed -n 's/^grade-verdict //p' "$1"; }
+course=$([ -d labs/solutions ] && echo yes)
+
 for lab in $LABS; do
     head -n 1 "labs/$lab.cu" | grep -q "^/\* Lab $lab: "
     ok $? "labs/$lab.cu opens with its statement" "first line: $(head -n 1 "labs/$lab.cu")"
-    [ -f "labs/harness/$lab.cu" ]; ok $? "labs/harness/$lab.cu exists"
-    [ -x "output/labs/student/$lab" ]; ok $? "labs/$lab.cu builds with its harness"
-    [ -d labs/solutions ] || continue  # a hand-out
-    [ -x "output/labs/solution/$lab" ]; ok $? "labs/solutions/$lab.cu builds with its harness"
+    [ -f "labs/judge/$lab.cu" ] && [ -f "labs/runner/$lab.cu" ]; ok $? "$lab has its judge and its runner stub"
+    [ -n "$course" ] || continue  # a hand-out
+    [ -f "labs/solutions/$lab.cu" ]; ok $? "$lab has a solution"
     planted=$(awk -v l="$lab" '$1 == l' labs/solutions/mistakes.txt | wc -l)
     [ "$planted" -ge 2 ]; ok $? "$lab has at least two planted mistakes" "$planted in labs/solutions/mistakes.txt"
 done
-[ -d labs/solutions ] || { echo "# a hand-out: no solutions, so no planted mistakes to check"; done_testing; exit; }
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-for mistake in ${LAB_MISTAKES:-}; do
-    sh labs/plant.sh "$mistake" "$tmp/$mistake.cu" 2>"$tmp/err"
-    ok $? "the mistake $mistake changes its solution" "$(cat "$tmp/err")"
-    [ -x "output/labs/mistake/$mistake" ]; ok $? "the mistake $mistake builds"
+# The stubs are the labs: labs/grade takes a lab whose stub exists, so none may be left out of LABS.
+for stub in labs/runner/*.cu; do
+    name=$(basename "$stub" .cu)
+    [ "$name" = touch ] && continue
+    echo " $LABS " | grep -q " $name "; ok $? "labs/runner/$name.cu is a lab of the Makefile's LABS"
+done
+awk '!/^[[:space:]]*(#|$)/ { print $1 }' labs/rules.txt | sort -u | while read -r who; do
+    [ "$who" = "*" ] || echo " $LABS " | grep -q " $who " || echo "$who"
+done >"$tmp/unknown"
+[ ! -s "$tmp/unknown" ]; ok $? "labs/rules.txt names only labs" "$(cat "$tmp/unknown")"
+
+# Every file of the course, built and checked against the rules (without a GPU, that is all: exit 77;
+# with one, part 2 grades them). Two at a time.
+{
+    for lab in $LABS; do
+        echo "$lab labs/$lab.cu"
+        [ -z "$course" ] || echo "$lab labs/solutions/$lab.cu"
+    done
+    for mistake in ${LAB_MISTAKES:-}; do echo "${mistake%%.*} output/labs/mistakes/$mistake.cu"; done
+} >"$tmp/files"
+if ! have_gpu; then
+    export LABS_TMP="$tmp"
+    awk '{ print $1, $2, NR }' "$tmp/files" | xargs -P 2 -L 1 sh -c \
+        'sh labs/grade "$1" "$2" >"$LABS_TMP/built.$3" 2>&1 </dev/null; echo $? >>"$LABS_TMP/built.$3"' sh
+    n=0
+    while read -r lab file; do
+        n=$((n + 1))
+        out=$tmp/built.$n
+        code=$(tail -n 1 "$out")
+        [ "$code" = 77 ]; ok $? "$file builds alone and follows $lab's rules" "exit $code; $(grep -v '^grade-' "$out" | tail -n 8)"
+    done <"$tmp/files"
+fi
+
+# The cheats: the ones the rules or the compiler refuse, everywhere; the others never 0 without a GPU.
+# (A hand-out has none: they hold solutions.)
+cheats=tests/cheats/cheats.txt
+[ -f "$cheats" ] || { cheats=/dev/null; echo "# a hand-out: no cheats to grade"; }
+grep -v '^[[:space:]]*\(#\|$\)' "$cheats" | while read -r lab name where expect; do
+    if [ "$where" = gpu ] && have_gpu; then
+        continue  # part 2
+    fi
+    sh labs/grade "$lab" "tests/cheats/$lab.$name.cu" >"$tmp/cheat" 2>&1 </dev/null
+    code=$?
+    if [ "$where" = any ]; then
+        [ $code = 1 ] && verdict_of "$tmp/cheat" | grep -q -E -- "$expect"
+        ok $? "the cheat $lab.$name is refused: $(verdict_of "$tmp/cheat")" "exit $code; want /$expect/; $(tail -n 14 "$tmp/cheat")"
+    else
+        [ $code = 77 ]; ok $? "the cheat $lab.$name without a GPU: exit 77, never 0" "exit $code; $(tail -n 8 "$tmp/cheat")"
+    fi
 done
 
-# labs/check.sh's own verdicts, with stand-ins for the program and for compute-sanitizer: a tool says
-# clean only when its run reached the end. On a GPU shared through MPS one process's fault stops the
-# others (make small-gpu met it): a run stopped by a CUDA error, or with no summary, did not finish.
-mkdir -p "$tmp/fake"
-printf '#!/bin/sh\necho "lab-correct yes"\n' >"$tmp/fake/prog"
-cat >"$tmp/fake/compute-sanitizer" <<'EOF'
-#!/bin/sh
-echo "========= COMPUTE-SANITIZER"
-case $FAKE in
-clean) echo "========= ERROR SUMMARY: 0 errors" ;;
-stopped) echo "lab.c:189: cudaMalloc(&p, 4) failed: cudaErrorIllegalAddress (an illegal memory access was encountered)"
-         echo "========= ERROR SUMMARY: 0 errors"; exit 1 ;;
-refused_once) [ -f "$FAKE_SEEN.$2" ] && { echo "========= ERROR SUMMARY: 0 errors"; exit 0; }
-              : >"$FAKE_SEEN.$2"; echo "no usable CUDA device: MPS server is not ready, cudaErrorMpsServerNotReady"; exit 255 ;;
-hang) exit 124 ;;
-esac
-EOF
-chmod +x "$tmp/fake/prog" "$tmp/fake/compute-sanitizer"
-for case in "clean:0:clean" "stopped:1:did not finish" "refused_once:0:clean" "hang:1:did not finish"; do
-    how=${case%%:*}; want=${case#*:}; field=${want#*:}; want=${want%%:*}
-    PATH="$tmp/fake:$PATH" FAKE=$how FAKE_SEEN="$tmp/fake/seen" LAB_NO_TIME=1 LAB_SERIAL=$([ $how = stopped ] || echo 1) \
-        sh labs/check.sh fake "$tmp/fake/prog" >"$tmp/fake/out" 2>&1 </dev/null
-    code=$?
-    [ $code = $want ] && grep -q "^lab-summary fake|yes|$field|" "$tmp/fake/out"
-    ok $? "labs/check.sh, compute-sanitizer's runs ending $how: exit $want, sanitizers '$field'" "exit $code; $(tail -n 6 "$tmp/fake/out")"
+# labs/grade's command line: a lab is one name of LABS, checked before any shell sees it; a FILE keeps
+# its spaces and quotes; ~ is expanded; a missing file or a folder is refused.
+sh labs/grade >"$tmp/out" 2>&1; code=$?
+[ $code = 2 ]; ok $? "labs/grade without a lab: exit 2" "exit $code"
+sh labs/grade no_such_lab >"$tmp/out" 2>&1; code=$?
+[ $code = 2 ] && grep -q "no lab no_such_lab" "$tmp/out"; ok $? "labs/grade no_such_lab: exit 2, named" "exit $code: $(head -n 2 "$tmp/out")"
+(cd "$tmp" && sh "$OLDPWD/labs/grade" "ch1_map ;touch injected" >out 2>&1; echo $? >code)
+[ "$(cat "$tmp/code")" = 2 ] && [ ! -e "$tmp/injected" ]
+ok $? "labs/grade 'ch1_map ;touch injected': exit 2, nothing run" "exit $(cat "$tmp/code")"
+make -s -C "$PWD" lab L='ch1_map ;touch '"$tmp"'/injected' >"$tmp/out" 2>&1; code=$?
+[ $code != 0 ] && [ ! -e "$tmp/injected" ] && grep -q "is not a lab's name" "$tmp/out"
+ok $? "make lab L='ch1_map ;touch ...': refused, nothing run" "exit $code; $(tail -n 3 "$tmp/out")"
+odd="$tmp/my lab's \"map\" \$(x).cu"
+cp labs/ch1_map.cu "$odd"
+sh labs/grade ch1_map "$odd" >"$tmp/out" 2>&1; code=$?
+want=$(sha256sum <"$odd" | cut -c1-64)
+head -n 1 "$tmp/out" | grep -q -F "== Lab ch1_map: $odd (sha256 $want)" && { [ $code = 77 ] || [ $code = 1 ]; }
+ok $? "a FILE with spaces, quotes and \$( is graded intact, its first line naming it and its checksum" \
+   "exit $code; $(head -n 3 "$tmp/out")"
+make -s lab L=ch1_map FILE="$odd" >"$tmp/out" 2>&1
+head -n 1 "$tmp/out" | grep -q -F "== Lab ch1_map: $odd (sha256"
+ok $? "make lab FILE='...' passes the same odd name intact" "$(head -n 3 "$tmp/out")"
+mkdir -p "$tmp/home"
+cp labs/ch1_map.cu "$tmp/home/mine.cu"
+HOME=$tmp/home sh labs/grade ch1_map '~/mine.cu' >"$tmp/out" 2>&1; code=$?
+head -n 1 "$tmp/out" | grep -q -F "$tmp/home/mine.cu"; ok $? "FILE='~/mine.cu' is expanded to \$HOME/mine.cu" "exit $code; $(head -n 2 "$tmp/out")"
+sh labs/grade ch1_map "$tmp/nothing_here.cu" >"$tmp/out" 2>&1; code=$?
+[ $code = 2 ] && grep -q "no such file" "$tmp/out"; ok $? "a FILE that does not exist: exit 2" "exit $code"
+sh labs/grade ch1_map "$tmp" >"$tmp/out" 2>&1; code=$?
+[ $code = 2 ] && grep -q "is a folder" "$tmp/out"; ok $? "a FILE that is a folder: exit 2" "exit $code"
+LAB_TIMEOUT=soon sh labs/grade ch1_map >"$tmp/out" 2>&1; code=$?
+[ $code = 2 ]; ok $? "LAB_TIMEOUT=soon: exit 2" "exit $code"
+(cd / && sh "$OLDPWD/labs/grade" ch1_map "$OLDPWD/labs/ch1_map.cu") >"$tmp/out" 2>&1; code=$?
+[ $code = 77 ] || [ $code = 1 ]; ok $? "labs/grade works from another folder (exit $code)" "$(tail -n 5 "$tmp/out")"
+
+# Never a stale binary: a file graded, then replaced by one that does not compile, dated before the
+# first (as an unzipped submission is), is compiled again and fails.
+cp labs/ch1_map.cu "$tmp/stale.cu"
+sh labs/grade ch1_map "$tmp/stale.cu" >"$tmp/out" 2>&1
+printf '__global__ void saxpy(float a, const float *x, float *y, long long n) { y[0] = 1 }\n' >"$tmp/stale.cu"
+touch -d 2000-01-01 "$tmp/stale.cu"
+sh labs/grade ch1_map "$tmp/stale.cu" >"$tmp/out" 2>&1; code=$?
+[ $code = 1 ] && verdict_of "$tmp/out" | grep -q "does not compile" && grep -q "stale.cu" "$tmp/out"
+ok $? "a file replaced by an older one that does not compile: FAIL (does not compile), naming it" "exit $code; $(tail -n 12 "$tmp/out")"
+
+# The grade book writes a regular file only, through a file beside it; a device, a folder or a link is
+# refused before anything runs (as root, CSV=/dev/null would otherwise replace the device).
+for target in /dev/null "$tmp" "$tmp/link.csv"; do
+    [ "$target" = "$tmp/link.csv" ] && ln -sf "$tmp/elsewhere.csv" "$target"
+    CSV=$target sh labs/table.sh students ch1_map >"$tmp/out" 2>&1; code=$?
+    [ $code = 2 ] && [ -c /dev/null ] && [ ! -e "$tmp/elsewhere.csv" ] && [ ! -e "$tmp/$(basename "$tmp").tmp" ]
+    ok $? "make labs CSV=$(basename "$target"): refused (exit 2), left as it was" "exit $code; $(tail -n 2 "$tmp/out")"
 done
+(ulimit -f 0; CSV=$tmp/book.csv sh labs/table.sh students ch1_map >"$tmp/out" 2>&1); code=$?
+[ $code = 1 ] && [ ! -e "$tmp/book.csv" ]
+ok $? "make labs CSV=file that cannot be written (ulimit -f 0): exit 1, no file" "exit $code; $(tail -n 2 "$tmp/out")"
+
+# Hand-out targets that the course's solution clears: at most 80% of the share of its limit that each
+# solution reached on the slowest emulation of the committed data (14 SMs).
+data=figures/data/labs/solutions_gtx1650.csv
+if [ -f "$data" ]; then
+    for lab in $LABS; do
+        target=$(awk -v l="$lab" '$1 == l { print $2 }' labs/targets.txt)
+        reached=$(awk -F, -v l="$lab" '$1 == l { for (i = 1; i <= NF; i++) if (h[i] == "percent_of_limit") print $i + 0 }
+                  $1 == "lab" { for (i = 1; i <= NF; i++) h[i] = $i }' "$data")
+        [ -n "$target" ] && [ -n "$reached" ] && awk -v t="$target" -v r="$reached" 'BEGIN { exit !(t <= 0.8 * r) }'
+        ok $? "$lab's hand-out target ($target% of its limit) is at most 80% of the solution's at 14 SMs (${reached:-?}%)"
+    done
+else
+    skip "the hand-out targets against the solutions at 14 SMs" "no $data"
+fi
 
 if ! have_gpu; then
-    skip "the labs' checks on a GPU" "no GPU"
+    skip "the labs graded on a GPU" "no GPU"
     done_testing
     exit
 fi
-command -v compute-sanitizer >/dev/null || { echo "Bail out! compute-sanitizer not on PATH"; exit 1; }
 
-# Each check in the background, four at a time (no timing: they may share the GPU), then reported in
-# order. A line: NAME KIND WANT, KIND the program's folder, WANT "fail", "pass" or a mistake's report.
+# ==== On a GPU ====
+# Each grade in the background, four at a time, without the timing (they share the GPU), then reported
+# in order. A line: NAME FILE WANT, WANT "fail", "pass" or a mistake's report.
 {
-    for lab in $LABS; do echo "$lab student fail"; echo "$lab solution pass"; done
-    grep -v '^[[:space:]]*\(#\|$\)' labs/solutions/mistakes.txt | awk '{ print $1 "." $2, "mistake", $3 }'
+    for lab in $LABS; do
+        echo "$lab labs/$lab.cu fail"
+        [ -z "$course" ] || echo "$lab labs/solutions/$lab.cu pass"
+    done
+    [ -z "$course" ] || grep -v '^[[:space:]]*\(#\|$\)' labs/solutions/mistakes.txt |
+        awk '$3 != "slow" { print $1 "." $2, "output/labs/mistakes/" $1 "." $2 ".cu", $3 }'
 } >"$tmp/list"
-# labs/check.sh on each program, its output and exit status kept in $tmp.
-# (xargs adds NAME KIND WANT after the folder.)
-xargs -P 4 -L 1 sh -c 'LAB_NO_TIME=1 timeout 600 sh labs/check.sh "${2%%.*}" "output/labs/$3/$2" >"$1/$3.$2.out" 2>&1
-                       echo $? >"$1/$3.$2.code"' sh "$tmp" <"$tmp/list"
-# verdict NAME KIND WANT: whether the check's output in $tmp is what WANT asks; sets why (the details).
+export LABS_TMP="$tmp"  # (xargs appends NAME FILE WANT to sh -c's arguments)
+xargs -P 4 -L 1 sh -c 'LAB_NO_TIME=1 sh labs/grade "${1%%.*}" "$2" >"$LABS_TMP/$1.out" 2>&1 </dev/null
+                       echo $? >"$LABS_TMP/$1.code"' sh <"$tmp/list"
+# verdict NAME WANT: whether the grade in $tmp is what WANT asks; sets why.
 verdict() {
-    out="$tmp/$2.$1.out"
-    code=$(cat "$tmp/$2.$1.code")
-    summary=$(sed -n 's/^lab-summary //p' "$out")
-    case $3 in
-        fail) why="exit $code; $(tail -n 5 "$out")"
-              [ "$code" = 1 ] && grep -q "FAIL" "$out" ;;
-        pass) why="exit $code; $(tail -n 8 "$out")"
-              [ "$code" = 0 ] && echo "$summary" | grep -q '|yes|clean|' ;;
-        wrong) why="exit $code; $summary"
-               [ "$code" = 1 ] && echo "$summary" | grep -q "^[^|]*|no|" ;;
-        *) why="exit $code; $summary; $(grep "  $3" "$out" | head -n 3)"
-           [ "$code" = 1 ] && echo "$summary" | cut -d'|' -f3 | grep -q "$3" ;;
+    out="$tmp/$1.out"
+    code=$(cat "$tmp/$1.code")
+    v=$(verdict_of "$out")
+    sanitizer=$(sed -n 's/^grade-sanitizer //p' "$out")
+    why="exit $code; $(grep -v '^grade-' "$out" | tail -n 10)"
+    case $2 in
+        fail) [ "$code" = 1 ] && echo "$v" | grep -q "^FAIL" ;;
+        pass) [ "$code" = 0 ] && [ "$sanitizer" = clean ] ;;
+        wrong) [ "$code" = 1 ] && [ "$(sed -n 's/^grade-correct //p' "$out")" = no ] ;;
+        *) [ "$code" = 1 ] && echo "$sanitizer" | grep -q "$2" ;;
     esac
 }
-while read -r name kind want; do
+while read -r name file want; do
     case $want in
         fail) text="labs/$name.cu as handed out fails cleanly" ;;
         pass) text="the solution of $name passes, sanitizers clean" ;;
         wrong) text="the mistake $name is caught by the result check" ;;
-        slow) LAB_SANITIZE=0 sh labs/check.sh "${name%%.*}" "output/labs/mistake/$name" "output/labs/solution/${name%%.*}" \
-                  >"$tmp/$kind.$name.out" 2>&1 </dev/null
-              code=$?
-              [ "$code" = 3 ]; ok $? "the mistake $name is correct but caught as slow" "exit $code; $(tail -n 4 "$tmp/$kind.$name.out")"
-              continue ;;
         *) text="the mistake $name is caught by $want" ;;
     esac
-    verdict "$name" "$kind" "$want"
+    verdict "$name" "$want"
     status=$?
-    stopped=$(grep -m 1 -e ' failed: cuda' -e '^no usable CUDA device' -e 'did not finish' "$tmp/$kind.$name.out")
+    stopped=$(grep -m 1 -e 'cudaError' -e 'did not finish' -e 'NOT GRADED' "$tmp/$name.out")
     if [ $status != 0 ] && [ -n "$stopped" ]; then
-        # A run stopped by a CUDA error. On a GPU shared through MPS (make small-gpu), a fault in one
-        # process ends every process on the GPU: the four checks at a time above then stop each other.
-        # The check runs again alone, its tools one after another, and that run is the verdict; a check
-        # that fails by itself fails again.
-        echo "# $kind $name: a run stopped ($(echo "$stopped" | sed 's/^ *//')); checked again alone" >&2
-        LAB_NO_TIME=1 LAB_SERIAL=1 timeout 600 sh labs/check.sh "${name%%.*}" "output/labs/$kind/$name" \
-            >"$tmp/$kind.$name.out" 2>&1 </dev/null
-        echo $? >"$tmp/$kind.$name.code"
-        verdict "$name" "$kind" "$want"
+        # On a GPU shared through MPS (make small-gpu) a fault in one process ends every process on the
+        # GPU: four grades at a time may stop each other. The grade runs again alone, its sanitizer's
+        # tools one after another, and that run is the verdict; a file that fails by itself fails again.
+        echo "# $name: a run stopped ($(echo "$stopped" | sed 's/^ *//')); graded again alone" >&2
+        LAB_NO_TIME=1 LAB_SERIAL=1 sh labs/grade "${name%%.*}" "$file" >"$tmp/$name.out" 2>&1 </dev/null
+        echo $? >"$tmp/$name.code"
+        verdict "$name" "$want"
         status=$?
     fi
     ok $status "$text" "$why"
 done <"$tmp/list"
+
+# Timed, one at a time: the slow mistakes (right and clean, slower than the target), and the cheats
+# that act in the timed runs or need a GPU to be caught.
+[ -z "$course" ] || grep -v '^[[:space:]]*\(#\|$\)' labs/solutions/mistakes.txt | awk '$3 == "slow" { print $1 "." $2 }' |
+while read -r name; do
+    LAB_SANITIZE=0 sh labs/grade "${name%%.*}" "output/labs/mistakes/$name.cu" >"$tmp/slow" 2>&1 </dev/null
+    code=$?
+    speed=$(sed -n 's/^grade-speed //p' "$tmp/slow")
+    [ "$(sed -n 's/^grade-correct //p' "$tmp/slow")" = yes ] && [ "$speed" = slow ]
+    ok $? "the mistake $name is right but caught as slow" "exit $code; $(grep -v '^grade-' "$tmp/slow" | tail -n 4)"
+done
+mps=$(nvidia-smi -q 2>/dev/null | grep -c "MPS" || true)
+grep -v '^[[:space:]]*\(#\|$\)' "$cheats" | awk '$3 == "gpu"' | while read -r lab name where expect; do
+    if [ "$name" = forever ] && [ -n "${CUDA_MPS_PIPE_DIRECTORY:-}" ]; then
+        # A client killed in the middle of a kernel leaves the MPS server refusing the next ones.
+        skip "the cheat $lab.$name" "under MPS a killed kernel stops the server (the grade after it says NOT GRADED)"
+        continue
+    fi
+    LAB_TIMEOUT=15 LAB_SANITIZE=0 sh labs/grade "$lab" "tests/cheats/$lab.$name.cu" >"$tmp/cheat" 2>&1 </dev/null
+    code=$?
+    [ $code = 1 ] && verdict_of "$tmp/cheat" | grep -q -E -- "$expect"
+    ok $? "the cheat $lab.$name fails: $(verdict_of "$tmp/cheat")" "exit $code; want /$expect/; $(grep -v '^grade-' "$tmp/cheat" | tail -n 12)"
+done
+
+# Fail closed: without compute-sanitizer a right file is never PASS.
+COMPUTE_SANITIZER=/nonexistent LAB_NO_TIME=1 sh labs/grade ch1_map ${course:+labs/solutions/ch1_map.cu} >"$tmp/out" 2>&1 </dev/null
+code=$?
+{ [ -n "$course" ] && [ $code = 4 ] && verdict_of "$tmp/out" | grep -q "NOT GRADED"; } || { [ -z "$course" ] && [ $code = 1 ]; }
+ok $? "without compute-sanitizer, a right file is NOT GRADED (exit 4), never PASS" "exit $code; $(tail -n 12 "$tmp/out")"
 done_testing
