@@ -62,6 +62,16 @@ prose() {
         { print }' "$1" | tr '\n\t' '  ' | tr -s ' '
 }
 
+# The same prose a line at a time, as grep sees it: where a context is on one line.
+prose_lines() {
+    awk '
+        /^```/ { fence = !fence; next }
+        /^<!-- table [a-z0-9_]+: / { skip = 1; next }
+        /^<!-- end table -->$/ { skip = 0; next }
+        skip || (!fence && /^#/) { next }
+        { gsub(/[ \t]+/, " "); print }' "$1"
+}
+
 # The numbers of a prose line: "offset<TAB>number as written", one a line.
 AWK_NUMBERS='
 BEGIN {
@@ -77,9 +87,9 @@ BEGIN {
     s = $0; at = 0
     while (match(s, re)) {
         start = at + RSTART; token = substr(s, RSTART, RLENGTH); next_char = substr(s, RSTART + RLENGTH, 1)
-        before = substr($0, start - 1, 1); left = substr($0, start > 30 ? start - 30 : 1, start > 30 ? 30 : start - 1)
+        before = start > 1 ? substr($0, start - 1, 1) : ""; left = substr($0, start > 30 ? start - 30 : 1, start > 30 ? 30 : start - 1)
         keep = before !~ /[A-Za-z0-9_.^\/\\-]/ && next_char !~ /[A-Za-z0-9_]/
-        if (before == "-" && substr($0, start - 2, 1) ~ /[ (]/) keep = next_char !~ /[A-Za-z0-9_]/  # -3.2 us
+        if (before == "-" && (start == 2 || substr($0, start - 2, 1) ~ /[ (]/)) keep = next_char !~ /[A-Za-z0-9_]/  # -3.2 us
         if (keep && token ~ /^[0-9]+\.[0-9]+([eE][-+]?[0-9]+)?$/) {
             # A bare decimal: a version or an example number is no quantity.
             if (next_char == "." && substr(s, RSTART + RLENGTH + 1, 1) ~ /[0-9]/) keep = 0
@@ -112,7 +122,7 @@ awk -F'\t' -v tmp="$tmp" '
     function places(s, token,   at, i, out, b, a) {
         at = 0; out = ""
         while ((i = index(substr(s, at + 1), token)) > 0) {
-            at += i; b = substr(s, at - 1, 1); a = substr(s, at + length(token), 1)
+            at += i; b = at > 1 ? substr(s, at - 1, 1) : ""; a = substr(s, at + length(token), 1)
             if (b !~ /[0-9.,A-Za-z_]/ && a !~ /[0-9A-Za-z_]/) out = out " " at
         }
         return out
@@ -141,20 +151,35 @@ awk -F'\t' '
     }' "$tmp/found" "$tmp/rows" >"$tmp/coverage"
 
 if [ "$mode" = --missing ]; then
-    # A row to fill in for each number no row lists, with the shortest context around it that is
-    # found once in its README (whole words, growing on both sides).
+    # A row to fill in for each number no row lists, with the shortest context around it, in whole
+    # words, that is found once in its README and lies on one line of it where it can (grep finds it).
     grep '^missing' "$tmp/coverage" | sort -t"$(printf '\t')" -k2,2 -k3,3n | while IFS="$(printf '\t')" read -r _ readme start token; do
         f=$tmp/prose.$(echo "$readme" | tr / _)
+        prose_lines "$root/$readme" >"$tmp/lines"
         awk -v start="$start" -v token="$token" -v readme="$readme" '
             function count(s, t,   n, i, at) { n = 0; at = 0; while ((i = index(substr(s, at + 1), t)) > 0) { n++; at += i } return n }
-            { s = $0; a = start; b = start + length(token)
-              for (step = 0; step < 40; step++) {
-                  ctx = substr(s, a, b - a)
-                  if (step > 0 && count(s, ctx) == 1) break
-                  if (step % 2 == 0) { while (a > 1 && substr(s, a - 1, 1) == " ") a--; while (a > 1 && substr(s, a - 1, 1) != " ") a-- }
-                  else { while (b <= length(s) && substr(s, b, 1) == " ") b++; while (b <= length(s) && substr(s, b, 1) != " ") b++ }
-              }
-              printf "%s\t%s\t%s\t?\t?\n", readme, token, ctx }' "$f"
+            function on_a_line(t,   i) { for (i = 1; i <= nl; i++) if (index(line[i], t)) return 1; return 0 }
+            function left(a) { while (a > 1 && substr(s, a - 1, 1) == " ") a--; while (a > 1 && substr(s, a - 1, 1) != " ") a--; return a }
+            function right(b) { while (b <= length(s) && substr(s, b, 1) == " ") b++; while (b <= length(s) && substr(s, b, 1) != " ") b++; return b }
+            FILENAME ~ /lines$/ { line[++nl] = $0; next }
+            { s = $0 }
+            END {
+                a = start; b = start + length(token); free_a = free_b = 1; ctx = ""
+                for (step = 0; step < 60 && (free_a || free_b); step++) {
+                    if (step % 2 == 0 ? free_a : !free_b) { na = left(a); nb = b } else { na = a; nb = right(b) }
+                    if (na == a && nb == b || !on_a_line(substr(s, na, nb - na))) { if (step % 2 == 0 ? free_a : !free_b) free_a = 0; else free_b = 0; continue }
+                    a = na; b = nb
+                    if (count(s, substr(s, a, b - a)) == 1) { ctx = substr(s, a, b - a); break }
+                }
+                if (ctx == "") {  # no single line holds a unique context: grow across lines
+                    a = start; b = start + length(token)
+                    for (step = 0; step < 60; step++) {
+                        if (step % 2 == 0) a = left(a); else b = right(b)
+                        if (count(s, substr(s, a, b - a)) == 1) break
+                    }
+                    ctx = substr(s, a, b - a)
+                }
+                printf "%s\t%s\t%s\t?\t?\t\n", readme, token, ctx }' "$tmp/lines" "$f"
     done
     exit 0
 fi
