@@ -135,8 +135,8 @@ awk -F'\t' -v tmp="$tmp" '
         s = prose_of(readme)
         if (s == "") { print "bad\t" FNR "\t" $0 "\t(no such README in the ledger'"'"'s scope)"; next }
         if (count(s, ctx) != 1) { print "bad\t" FNR "\t" readme ": " token "\t(context found " count(s, ctx) " times: \"" ctx "\")"; next }
-        p = places(ctx, token); split(p, w, " ")
-        if (length(w) != 1) { print "bad\t" FNR "\t" readme ": " token "\t(the number is " (p == "" ? "not" : "more than once") " in its context \"" ctx "\")"; next }
+        p = places(ctx, token)
+        if (split(p, w, " ") != 1) { print "bad\t" FNR "\t" readme ": " token "\t(the number is " (p == "" ? "not" : "more than once") " in its context \"" ctx "\")"; next }
         print "row\t" FNR "\t" readme "\t" index(s, ctx) + w[1] - 1 "\t" token "\t" kind "\t" source
     }' "$ledger" >"$tmp/rows"
 

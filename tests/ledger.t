@@ -26,7 +26,7 @@ cp -R figures/data "$tmp/data"
 # is on one line.
 tab=$(printf '\t')
 awk -F'\t' '!/^#/ && $4 == "data" && $2 ~ /[0-9]\.[0-9]/ && $5 ~ /^csv\("[^"]*", "[^"]*", [0-9]+\)$/ { print }' "$ledger" >"$tmp/rows"
-while IFS="$tab" read -r readme number context kind source note; do
+while IFS="$tab" read -r readme number context _ source _; do
     grep -qF -- "$context" "$readme" && break
 done <"$tmp/rows"
 # Its number with the last digit changed (9 becomes 0).
