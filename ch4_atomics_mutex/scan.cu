@@ -22,9 +22,10 @@
 #include "../common/stats.h"
 #include "../common/timer.h"
 
-/* A block of 128 threads scans a tile of 4096 elements, 32 consecutive ones per thread. Measured on an H100
- * at n = 1e9, the single pass ran at 80% of CUB with 256 x 16, 75% with 256 x 8 and 97% with 128 x 32:
- * the more loads each thread has in flight, the better it hides the memory's latency. */
+/* A block of 128 threads scans a tile of 4096 elements, 32 consecutive ones per thread. Built with 8, 16
+ * and 32 (ITEMS), the single pass ran at 61%, 79% and 95% of CUB at n = 1e9 on an H200
+ * (figures/data/ch4/scan_items/): the more loads each thread has in flight, the better it hides the
+ * memory's latency. */
 enum { THREADS = 128, ITEMS = 32, TILE = THREADS * ITEMS, WARP = 32, WARPS = THREADS / WARP };
 /* The elements are 0, 1 or 2, so a prefix sum of n of them is at most 2n: 32-bit sums hold it up to
  * n = INT_MAX / 2 = 1,073,741,823 elements, and above that the sums are 64-bit (long long). */

@@ -1,7 +1,8 @@
 #!/bin/sh
 # make labs-handout: the course as a student gets it, without labs/solutions/ (the solutions and the
-# planted mistakes built from them): sh labs/handout.sh OUT.tar.gz. Files as git tracks them, so that
-# nothing built or local goes out. Without solutions, make lab's target is a share of the limit.
+# planted mistakes built from them): sh labs/handout.sh OUT.tar.gz. The files git tracks, as they are in
+# the working tree (an uncommitted edit goes out too), so that nothing built or untracked goes out.
+# Without solutions, make lab's target is a share of the limit.
 set -eu
 out=${1:?usage: labs/handout.sh OUT.tar.gz}
 git rev-parse --show-toplevel >/dev/null 2>&1 || { echo "labs-handout: needs the course's git checkout" >&2; exit 1; }
