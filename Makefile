@@ -16,12 +16,13 @@ CH4_PROGRAMS := $(addprefix ch4_atomics_mutex/,$(CH4))
 CH5_PROGRAMS := $(addprefix ch5_matmul/,$(CH5))
 PROGRAMS := $(CH1_PROGRAMS) $(CH2_PROGRAMS) $(CH3_PROGRAMS) $(CH4_PROGRAMS) $(CH5_PROGRAMS)
 
-# The CUDA Toolkit: nvcc on PATH, else the usual place. Without it only help, clean and figures work.
+# The CUDA Toolkit: nvcc on PATH, else the usual place. Without it only help, clean, figures, notebook
+# and colab work.
 NVCC     ?= $(or $(shell command -v nvcc),$(wildcard /usr/local/cuda/bin/nvcc),nvcc)
 CC       := gcc
 CUDA_DIR ?= $(patsubst %/bin/nvcc,%,$(shell command -v $(NVCC)))
 ifeq ($(CUDA_DIR),)
-  ifneq ($(filter-out help clean figures,$(or $(MAKECMDGOALS),all)),)
+  ifneq ($(filter-out help clean figures notebook colab,$(or $(MAKECMDGOALS),all)),)
     $(error nvcc not found: install the CUDA Toolkit, put its bin/ on PATH, or make NVCC=/path/to/nvcc)
   endif
 endif
@@ -114,7 +115,7 @@ ch5_matmul/sgemm_hopper: ALL_NVCCFLAGS = $(subst arch=compute_90$(comma)code=sm_
 
 .PHONY: all ch1 ch2 ch3 ch4 ch5 test sanitize small-gpu fuzz figures tables sass ptx profile clean help \
         lab labs lab-mistakes labs-handout lab-programs lab-nvcc lab-sanitizer lab-mistake-files gradebook \
-        classroom lab-list
+        classroom lab-list notebook colab
 all: $(PROGRAMS)
 ch1: $(CH1_PROGRAMS)
 ch2: $(CH2_PROGRAMS)
@@ -136,7 +137,7 @@ tests/unit_common: tests/unit_common.c $(COMMON) .build-flags
 # every run of a program).
 test: all tests/unit_common lab-programs lab-mistake-files
 	@mkdir -p output/test && rm -f output/test/skipped.txt
-	@PROGRAMS="$(PROGRAMS)" LABS="$(LABS)" LAB_MISTAKES="$(LAB_MISTAKES)" MPI_FLAGS="$(MPI_FLAGS)" NCCL_INCLUDE="$(if $(NCCL_LIB),$(NCCL_HOME)/include)" \
+	@PROGRAMS="$(PROGRAMS)" LABS="$(LABS)" COURSE_URL="$(COURSE_URL)" LAB_MISTAKES="$(LAB_MISTAKES)" MPI_FLAGS="$(MPI_FLAGS)" NCCL_INCLUDE="$(if $(NCCL_LIB),$(NCCL_HOME)/include)" \
 	    SKIP_LOG="$(CURDIR)/output/test/skipped.txt" prove tests/*.t; status=$$?; \
 	    sh tests/skipped.sh output/test/skipped.txt; exit $$status
 
@@ -170,6 +171,17 @@ figures:
 # The READMEs' results tables, rewritten from the CSV in figures/data/ (make test fails when they differ).
 tables:
 	@sh tests/tables.sh --write
+
+# The Colab notebook (course.ipynb). COURSE_URL is the course's repository on GitHub, set here and
+# nowhere else by whoever publishes the course (https://github.com/OWNER/NAME): make notebook writes
+# the notebook's clone cell and the README's Colab badge from it, and the notebook's lab cells from
+# labs/ and LABS (make test fails when they differ). Empty: the README has no badge. make colab prints
+# the Colab link for this clone's origin on GitHub. Both need python3.
+COURSE_URL :=
+notebook:
+	@LABS="$(LABS)" COURSE_URL="$(COURSE_URL)" python3 tests/notebook.py --write
+colab:
+	@COURSE_URL="$(COURSE_URL)" python3 tests/notebook.py --colab
 
 # Look at what nvcc made of a program, and profile it (GPU machine):
 #   make sass P=ch2_reduction/better          the machine code (SASS) for the first ARCH (SM=90 for another)
@@ -205,6 +217,8 @@ help:
 	@echo "  fuzz [FUZZ_SECONDS=60]         libFuzzer on the image reader and the option parser (clang)"
 	@echo "  figures                        every figure as PNG in figures/ (runs the programs on a GPU)"
 	@echo "  tables                         the READMEs' results tables, from the CSV in figures/data/"
+	@echo "  notebook                       course.ipynb's clone and lab cells, the README's badge (python3)"
+	@echo "  colab                          the Colab link of course.ipynb for this clone's origin (python3)"
 	@echo "  sass|ptx P=program [SM=90]     the machine code or PTX of one program"
 	@echo "  profile P=program [ARGS=...]   Nsight Compute, then Nsight Systems, on one program (GPU)"
 	@echo "  compile_commands.json          for clangd and editors"

@@ -252,6 +252,17 @@ __global__ void mma_ceiling(float *sink, int repeats)
         *sink = sum;
 #endif
 }
+
+/* 1 where the GPU runs code built for compute capability 8.0 or newer, else 0: an A100 running a build
+ * for sm_75 alone (make ARCH=75, its PTX compiled for the GPU at start-up) has the kernels above empty. */
+__global__ void tf32_code_here(int *here)
+{
+#if __CUDA_ARCH__ >= 800
+    *here = 1;
+#else
+    *here = 0;
+#endif
+}
 /* ==== Host helpers ==== */
 
 enum kernel { MMA_SYNC, CUBLAS, CUBLAS_TF32, KERNELS };
@@ -358,6 +369,17 @@ int main(int argc, char **argv)
     if (dev.major < 8) {
         printf("compute capability %d.%d has no TF32 tensor cores (8.0 or newer): nothing to run here.\n", dev.major,
                dev.minor);
+        return NO_DEVICE_EXIT;
+    }
+    int *flag, built = 0;
+    CUDA_CHECK(cudaMalloc(&flag, sizeof(int)));
+    tf32_code_here<<<1, 1>>>(flag);
+    CHECK_LAUNCH();
+    CUDA_CHECK(cudaMemcpy(&built, flag, sizeof(int), cudaMemcpyDeviceToHost));
+    CUDA_CHECK(cudaFree(flag));
+    if (!built) {
+        printf("this build has no code for the TF32 tensor cores (make builds it when ARCH includes 80 or newer; "
+               "ARCH=\"%d\" would do here): nothing to run.\n", dev.major * 10 + dev.minor);
         return NO_DEVICE_EXIT;
     }
     /* A, B and C on the GPU, and cuBLAS's workspace; on the host A, B and two to compare. */

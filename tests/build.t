@@ -30,7 +30,7 @@ out=$(NCCL_HOME=/nonexistent make -n all 2>&1)
 ok $? "without NCCL: one line, and multi_gpu is not built" "$(echo "$out" | grep -i nccl | head -n 3)"
 help=$(make help)
 missing=""
-for target in all test sanitize small-gpu fuzz figures sass ptx profile compile_commands.json clean; do
+for target in all test sanitize small-gpu fuzz figures notebook colab sass ptx profile compile_commands.json clean; do
     echo "$help" | grep -q -- "$target" || missing="$missing $target"
 done
 for knob in ARCH DEBUG NVCCFLAGS EXTRA_NVCCFLAGS HOST_COMPILER NVCC NCCL_HOME; do

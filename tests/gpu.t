@@ -1,7 +1,8 @@
 #!/bin/sh
 # Every program at a small size (tests/runs.txt) must exit 0 and print "check: PASS" and no FAIL.
 # Without a GPU each run is reported as skipped; so is a run that exits 77 saying this GPU cannot run it
-# (sgemm_hopper on anything but a Hopper, sgemm_tensor before compute capability 8.0), with its reason.
+# (sgemm_hopper on anything but a Hopper, sgemm_tensor before compute capability 8.0 or built without code
+# for it), with its reason.
 . tests/tap.sh
 [ -n "${PROGRAMS:-}" ] || { echo "Bail out! PROGRAMS is empty: run through 'make test'"; exit 1; }
 out=$(mktemp)

@@ -1,22 +1,64 @@
 #!/bin/sh
-# tests/notebook.sh [DIR]: run course.ipynb's code cells in order, as Colab would, without Jupyter:
-# a %%bash cell with bash (-e and pipefail: any failing command fails it), %cd with cd, %%writefile by
-# writing its file, and a display cell by checking that every image it shows exists. The course is
-# first copied (tracked and new files) into DIR/course, where the notebook's clone cell finds it and
-# keeps it, so the working tree is left alone. Needs python3 (to read the notebook's JSON) and a GPU. Exit 0 when every cell succeeded.
+# tests/notebook.sh [DIR [FIRST]]: run course.ipynb's code cells in order, as Colab would, without Jupyter.
+# The course is first copied (tracked and new files) into DIR/course, which stands for Colab's
+# /content/course: every /content in a cell is read as DIR, so the clone cell finds the copy and keeps
+# it (no network), and the working tree is left alone. A %%bash cell runs as IPython runs it, bash
+# reading the cell on its standard input (the cell's own `set -eo pipefail` makes a failing command fail
+# it); %cd is cd, %%writefile writes its file, and a display cell passes when every image it shows exists.
+#
+# DIR/notebook.log is the run, for committing: when, on which GPU, driver and CUDA, under which
+# emulation and ARCH, from which commit; then for each code cell its number, kind and first line, its
+# exit status and seconds, and its output. FIRST (a code cell's number) resumes a run that was cut
+# short: the copy in DIR is kept, the %cd cells before FIRST are replayed, and the log goes on (the
+# notebook must be the one the log names).
+# EMULATE=t4 (or gtx1650) runs the cells on a small GPU emulated through MPS (tests/mps.sh, as make
+# small-gpu does); ARCH=75 then builds the notebook's copy for a T4's architecture.
+# Needs python3 (to read the notebook's JSON) and a GPU. Exit 0 when every cell succeeded.
 set -u
 dir=${1:-$(mktemp -d)}
+first=${2:-1}
 repo=$(pwd)
-mkdir -p "$dir/course" "$dir/cells"
-git ls-files -co --exclude-standard | grep -v '^\.dev/' | tar -cf - -T - | tar -xf - -C "$dir/course"
-# One file a code cell: NN.bash (a %%bash cell, the magic line removed), NN.cd (the folder), NN.show
-# (the images, one a line), NN.write (the path, then the text) or NN.unknown.
-python3 - "$repo/course.ipynb" "$dir/cells" <<'PY' || exit 1
+case $dir in /*) ;; *) dir="$repo/$dir" ;; esac
+case $first in ''|*[!0-9]*) echo "tests/notebook.sh: FIRST must be a code cell's number, not '$first'" >&2; exit 2 ;; esac
+log="$dir/notebook.log"
+if [ "$first" -le 1 ]; then
+    rm -rf "$dir/course" "$dir/cells" "$log"
+    mkdir -p "$dir/course" "$dir/cells" || exit 1
+    git ls-files -co --exclude-standard | grep -v '^\.dev/' | tar -cf - -T - | tar -xf - -C "$dir/course"
+elif [ ! -d "$dir/course" ] || ! grep -q "^# course.ipynb: $(git hash-object course.ipynb)$" "$log" 2>/dev/null; then
+    echo "tests/notebook.sh: $dir holds no run of this course.ipynb to resume: run from the first cell" >&2
+    exit 2
+fi
+
+# The emulated card, set before any cell runs; the SM count from device_query, built as the working
+# tree's ARCH is (not the notebook's).
+if [ -n "${EMULATE:-}" ]; then
+    . "$repo/tests/mps.sh"
+    command -v nvidia-cuda-mps-control >/dev/null || { echo "EMULATE=$EMULATE needs MPS (nvidia-cuda-mps-control)" >&2; exit 1; }
+    env -u ARCH make -s ch1_embarrassing/device_query >/dev/null || exit 1
+    sms=$(./ch1_embarrassing/device_query | sed -n 's/^streaming multiprocessors (SMs) *//p')
+    [ -n "$sms" ] || { echo "tests/notebook.sh: device_query failed" >&2; exit 1; }
+    mps_emulate "$EMULATE" "$sms" || { echo "EMULATE=$EMULATE: gtx1650, t4 or full" >&2; exit 2; }
+    mps=$(mktemp -d)  # short: the daemon's socket path has a length limit
+    trap 'mps_stop; rm -rf "$mps"' EXIT
+    trap 'exit 130' INT TERM
+    mps_start "$mps"
+    emulation="$EMULATE through MPS: ${CUDA_MPS_ACTIVE_THREAD_PERCENTAGE:-100}% of $sms SMs, memory ${CUDA_MPS_PINNED_DEVICE_MEM_LIMIT:-not capped}"
+fi
+
+# One file a code cell, numbered from 1: NN.bash (a %%bash cell, the magic line removed), NN.cd (the
+# folder), NN.show (the images, one a line), NN.write (the path, then the text) or NN.unknown; and
+# NN.title, the line the log names it by.
+rm -rf "$dir/cells" && mkdir -p "$dir/cells"
+python3 - "$repo/course.ipynb" "$dir/cells" "$dir" <<'PY' || exit 1
 import json, re, sys
-cells = [c for c in json.load(open(sys.argv[1]))["cells"] if c["cell_type"] == "code"]
-for i, cell in enumerate(cells):
+cells = [c for c in json.load(open(sys.argv[1], encoding="utf-8"))["cells"] if c["cell_type"] == "code"]
+for i, cell in enumerate(cells, 1):
     text = "".join(cell["source"])
     first, _, rest = text.partition("\n")
+    first = first.replace("/content", sys.argv[3])  # Colab's working folder is DIR here
+    if not first.startswith("%%writefile "):         # a file's text is written as it is
+        rest = rest.replace("/content", sys.argv[3])
     if first.strip() == "%%bash":
         kind, body = "bash", rest
     elif first.startswith("%%writefile "):  # NN.write: the path on the first line, then the text
@@ -27,25 +69,62 @@ for i, cell in enumerate(cells):
         kind, body = "show", "".join(p + "\n" for p in re.findall(r'Image\("([^"]+)"\)', text))
     else:
         kind, body = "unknown", text
-    open(f"{sys.argv[2]}/{i:02d}.{kind}", "w").write(body)
+    open(f"{sys.argv[2]}/{i:02d}.{kind}", "w", encoding="utf-8").write(body)
+    # NN.title: what the log names the cell by, its first line after the magic and `set -eo pipefail`
+    title = [line for line in text.splitlines() if line.strip() not in ("%%bash", "set -eo pipefail")][:1]
+    open(f"{sys.argv[2]}/{i:02d}.title", "w", encoding="utf-8").write((title or [first])[0] + "\n")
 PY
-cd "$dir"
+cells=$(ls "$dir/cells" | grep -cv '\.title$')
+
+if [ "$first" -le 1 ]; then
+    {
+        echo "# course.ipynb, run by tests/notebook.sh, $(date -u +%Y-%m-%dT%H:%MZ)"
+        echo "# GPU: $(nvidia-smi --query-gpu=name,driver_version --format=csv,noheader -i 0 2>/dev/null | sed 's/, / (driver /; s/$/)/')"
+        echo "# CUDA: $(nvcc --version 2>/dev/null | sed -n 's/^Cuda compilation tools, //p')"
+        echo "# emulation: ${emulation:-none}"
+        echo "# ARCH: ${ARCH:-this GPU's (the Makefile's default)}"
+        echo "# course.ipynb: $(git hash-object course.ipynb)"
+        echo "# commit: $(git rev-parse --short HEAD)$( [ -z "$(git status --porcelain --untracked-files=no)" ] || echo ', with uncommitted changes')"
+    } >"$log"
+else
+    echo "# resumed at code cell $first, $(date -u +%Y-%m-%dT%H:%MZ)" >>"$log"
+fi
+
+cd "$dir" || exit 1
 export NOTEBOOK_RUN=1  # a make test inside the notebook does not run the notebook again
 status=0
-for cell in "$dir"/cells/*; do
+total_start=$(date +%s)
+for cell in $(ls "$dir"/cells/* | grep -v '\.title$'); do
     name=$(basename "$cell")
+    number=$(echo "${name%.*}" | sed 's/^0*//')
+    kind=${name#*.}
+    if [ "$number" -lt "$first" ]; then  # resuming: only the folder changes matter
+        [ "$kind" = cd ] && cd "$(cat "$cell")"
+        continue
+    fi
     start=$(date +%s)
-    case $name in
-        *.bash) bash -e -o pipefail "$cell" >"$cell.log" 2>&1 ;;
-        *.cd) cd "$(cat "$cell")" >"$cell.log" 2>&1 ;;
-        *.write) tail -n +2 "$cell" >"$(head -n 1 "$cell")" 2>"$cell.log" ;;
-        *.show) missing=0
-                while read -r png; do [ -s "$png" ] || { echo "missing: $png"; missing=1; }; done <"$cell" >"$cell.log"
-                [ $missing = 0 ] ;;
+    case $kind in
+        bash) bash <"$cell" >"$cell.log" 2>&1 ;;
+        cd) cd "$(cat "$cell")" >"$cell.log" 2>&1 && pwd >"$cell.log" ;;
+        write) tail -n +2 "$cell" >"$(head -n 1 "$cell")" 2>"$cell.log" && echo "Writing $(head -n 1 "$cell")" >"$cell.log" ;;
+        show) missing=0
+              while read -r png; do
+                  if [ -s "$png" ]; then echo "shown: $png"; else echo "missing: $png"; missing=1; fi
+              done <"$cell" >"$cell.log"
+              [ $missing = 0 ] ;;
         *) echo "a cell this runner does not know (use %%bash, %%writefile, %cd or display(Image(...)))" >"$cell.log"; false ;;
     esac
     code=$?
-    echo "cell $name: exit $code in $(( $(date +%s) - start )) s"
+    seconds=$(( $(date +%s) - start ))
+    {
+        echo
+        echo "== code cell $number of $cells ($kind): exit $code in $seconds s: $(sed "s|$dir|/content|g" "${cell%.*}.title")"
+        sed "s|$dir|/content|g" "$cell.log"
+    } >>"$log"
+    echo "cell $number: exit $code in $seconds s"
     [ $code = 0 ] || { tail -n 15 "$cell.log"; status=1; }
 done
+echo >>"$log"
+echo "# cells $first to $cells: $( [ $status = 0 ] && echo 'every one exit 0' || echo 'some failed'), $(( $(date +%s) - total_start )) s" >>"$log"
+echo "the run's log: $log"
 exit $status

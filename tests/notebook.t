@@ -1,53 +1,155 @@
 #!/bin/sh
-# course.ipynb, the Colab notebook, stays valid and true: it is JSON that asks for a GPU runtime, every
-# code cell is one tests/notebook.sh can run, every program it runs is one the course builds, every image
-# it shows is committed, and its repository is the README badge's. On a GPU machine tests/notebook.sh then
-# runs all its cells in order (a few minutes). python3 reads the JSON (Colab runs Python anyway).
+# course.ipynb, the Colab notebook, stays valid and true: valid against nbformat 4.4's schema, asking for
+# a GPU runtime; every code cell one tests/notebook.sh can run, every %%bash cell failing on the first
+# error; the clone cell safe to run twice; every program it runs one the course builds, every image it
+# shows committed; a lab's cells for each lab of LABS, equal to labs/; the made parts what make notebook
+# makes (tests/notebook.py), and its repository the README badge's. On a GPU machine tests/notebook.sh
+# then runs all its cells in order. python3 reads the JSON (Colab runs Python anyway).
 . tests/tap.sh
 command -v python3 >/dev/null || skip_all "python3 is not installed (it reads the notebook's JSON)"
-python3 - course.ipynb "${PROGRAMS:-}" >"${TMPDIR:-/tmp}/notebook.$$" 2>&1 <<'PY'
-import json, os, re, sys
-nb = json.load(open(sys.argv[1]))
-programs = set(sys.argv[2].split())
-meta = nb.get("metadata", {})
-print("json", nb.get("nbformat") == 4 and "cells" in nb)
-print("gpu", meta.get("accelerator") == "GPU" and "gpuType" in meta.get("colab", {}))
-bad, runs, shows, repos, lab_cells = [], [], [], [], []
-for cell in nb["cells"]:
-    text = "".join(cell["source"])
-    if cell["cell_type"] != "code":
-        continue
-    if text.startswith("%%bash\n"):
-        runs += re.findall(r"\./(ch\d_[a-z_]+/[a-z_0-9]+)", text)
-        repos += re.findall(r"github\.com/([^ ]+?)\.git", text)
-    elif re.fullmatch(r"%cd [^\n]+\n?", text):
-        pass
-    elif text.startswith("%%writefile "):  # a lab's file, as the student gets it
-        lab_cells.append(text.partition("\n")[2])
-    elif "display(Image(" in text:
-        shows += re.findall(r'Image\("([^"]+)"\)', text)
-    else:
-        bad.append(text.splitlines()[0])
-print("cells", not bad, bad)
-unknown = [p for p in runs if programs and p not in programs and p != "ch3_streams_events/multi_gpu"]
-print("programs", bool(runs) and not unknown, unknown)
-missing = [p for p in shows if not os.path.isfile(p) and not p.startswith("output/")]  # output/: made by a cell
-print("images", bool(shows) and not missing, missing)
-readme = open("README.md").read()
-labs = [t for t in lab_cells if t != open("labs/ch1_map.cu").read()]
-print("labs", len(lab_cells) == 1 and not labs, "a %%writefile cell differs from labs/ch1_map.cu" if labs else "")
-print("badge", len(set(repos)) == 1 and f"colab.research.google.com/github/{repos[0]}/blob/main/course.ipynb" in readme, repos)
-PY
+if [ -z "${LABS+set}" ]; then  # not run by make test: ask the Makefile
+    vars=$(make -s -f Makefile -f - notebook-vars <<'EOF' 2>/dev/null
+notebook-vars: ; @echo "LABS=$(LABS)"; echo "COURSE_URL=$(COURSE_URL)"
+EOF
+)
+    LABS=$(echo "$vars" | sed -n 's/^LABS=//p')
+    COURSE_URL=$(echo "$vars" | sed -n 's/^COURSE_URL=//p')
+    export LABS COURSE_URL
+fi
 result=${TMPDIR:-/tmp}/notebook.$$
-for what in json gpu cells programs images labs badge; do
-    grep -q "^$what True" "$result"
-    ok $? "course.ipynb: $what" "$(grep "^$what" "$result"; grep -v '^[a-z]* \(True\|False\)' "$result")"
+python3 - course.ipynb "${PROGRAMS:-}" >"$result" 2>&1 <<'PY'
+import json, os, re, sys
+def say(name, good, why=""):
+    print(name, bool(good), why if not good else "")
+try:
+    with open(sys.argv[1], encoding="utf-8") as f:
+        nb = json.load(f)
+except ValueError as e:
+    say("json", False, e)
+    sys.exit(0)
+say("json", True)
+
+# nbformat 4.4's schema, for the kinds of cell used here: these keys and no others (a cell id is a 4.5
+# field), a source that is a string or a list of strings, and, as committed, no outputs.
+bad = []
+if sorted(nb) != ["cells", "metadata", "nbformat", "nbformat_minor"]:
+    bad.append(f"top-level keys {sorted(nb)}")
+if (nb.get("nbformat"), nb.get("nbformat_minor")) != (4, 4):
+    bad.append(f"nbformat {nb.get('nbformat')}.{nb.get('nbformat_minor')}, not 4.4")
+meta = nb.get("metadata")
+if not isinstance(meta, dict):
+    bad.append("metadata is not an object")
+    meta = {}
+for key, need in (("kernelspec", ("name", "display_name")), ("language_info", ("name",))):
+    if key in meta and not (isinstance(meta[key], dict) and all(isinstance(meta[key].get(k), str) for k in need)):
+        bad.append(f"metadata.{key} lacks {need}")
+cells = nb.get("cells") if isinstance(nb.get("cells"), list) else []
+keys = {"markdown": {"cell_type", "metadata", "source"},
+        "code": {"cell_type", "metadata", "source", "outputs", "execution_count"}}
+for i, cell in enumerate(cells, 1):
+    if not isinstance(cell, dict) or cell.get("cell_type") not in keys:
+        bad.append(f"cell {i}: not a markdown or code cell")
+        continue
+    if set(cell) != keys[cell["cell_type"]]:
+        bad.append(f"cell {i}: keys {sorted(cell)}, not {sorted(keys[cell['cell_type']])}")
+    source = cell.get("source")
+    if not (isinstance(source, str) or isinstance(source, list) and all(isinstance(s, str) for s in source)):
+        bad.append(f"cell {i}: source is not a string or a list of strings")
+    if not isinstance(cell.get("metadata"), dict):
+        bad.append(f"cell {i}: metadata is not an object")
+    if cell["cell_type"] == "code" and (cell.get("outputs") != [] or cell.get("execution_count") is not None):
+        bad.append(f"cell {i}: outputs or an execution count (committed, the notebook has none)")
+say("schema", cells and not bad, "; ".join(bad[:5]))
+try:  # nbformat's own validator, strict: its warnings (a 4.5 cell without an id) count as errors
+    import copy, nbformat, warnings
+    from nbformat.validator import iter_validate
+    with warnings.catch_warnings(record=True) as caught:  # the JSON as it is: nbformat.read would add ids
+        warnings.simplefilter("always")
+        errors = [e.message for e in iter_validate(copy.deepcopy(nb))]
+        try:
+            nbformat.validate(copy.deepcopy(nb))
+        except Exception as e:
+            errors.append(str(e).splitlines()[0])
+    errors = errors or [str(w.message) for w in caught if not issubclass(w.category, ResourceWarning)]
+    say("validator", not errors, f"nbformat {nbformat.__version__}: {len(errors)} errors: {errors[:3]}")
+except ImportError:
+    print("validator skip nbformat is not installed (pip install nbformat); the test above checks what its schema requires")
+
+say("gpu", meta.get("accelerator") == "GPU" and "gpuType" in meta.get("colab", {}))
+
+def text(cell):
+    return cell["source"] if isinstance(cell["source"], str) else "".join(cell["source"])
+
+code = [text(c) for c in cells if isinstance(c, dict) and c.get("cell_type") == "code"]
+bash = [t for t in code if t.startswith("%%bash\n")]
+unknown = [t.splitlines()[0] if t else "(empty)" for t in code if not (
+    t.startswith("%%bash\n") or t.startswith("%%writefile ") or re.fullmatch(r"%cd [^\n]+\n?", t)
+    or "display(Image(" in t)]
+say("cells", code and not unknown, f"cells tests/notebook.sh cannot run: {unknown}")
+no_pipefail = [t.split("\n")[2] if t.count("\n") >= 2 else t for t in bash if not t.startswith("%%bash\nset -eo pipefail\n")]
+say("pipefail", bash and not no_pipefail, f"%%bash cells without 'set -eo pipefail' on their second line: {no_pipefail}")
+
+programs = set(sys.argv[2].split())
+runs = [p for t in bash for p in re.findall(r"\./(ch\d_[a-z_]+/[a-z_0-9]+)", t)]
+unknown = [p for p in runs if programs and p not in programs and p != "ch3_streams_events/multi_gpu"]
+say("programs", runs and not unknown, unknown)
+shows = [p for t in code if "display(Image(" in t for p in re.findall(r'Image\("([^"]+)"\)', t)]
+missing = [p for p in shows if not os.path.isfile(p) and not p.startswith("output/")]  # output/: made by a cell
+say("images", shows and not missing, missing)
+
+# The clone cell: into an absolute path, kept when it is there, then %cd into it.
+course = "/content/course"
+clones = [t for t in bash if "git clone" in t or f"[ -d {course} ]" in t]
+say("clone", len(clones) == 1 and f"[ -d {course} ] ||" in clones[0] and f"%cd {course}" in [t.strip() for t in code]
+    and all(re.search(r"git clone .* " + course + "$", line) for line in clones[0].splitlines() if "git clone" in line),
+    f"{len(clones)} clone cells, or not '[ -d {course} ] || git clone ... {course}' then '%cd {course}'")
+
+# Every lab of LABS: a %%writefile my_LAB.cu cell equal to labs/LAB.cu, then a cell that checks that file.
+labs = os.environ.get("LABS", "").split()
+writes = {}
+for i, t in enumerate(code):
+    if t.startswith("%%writefile "):
+        writes[t.partition("\n")[0].split()[1]] = (t.partition("\n")[2], code[i + 1] if i + 1 < len(code) else "")
+wrong = [f for f in writes if f not in {f"my_{lab}.cu" for lab in labs}]
+for lab in labs:
+    mine = f"my_{lab}.cu"
+    if mine not in writes:
+        wrong.append(f"{lab}: no %%writefile {mine} cell")
+        continue
+    body, check = writes[mine]
+    with open(f"labs/{lab}.cu", encoding="utf-8") as f:
+        labs_file = f.read()
+    if body != labs_file:
+        wrong.append(f"{mine} differs from labs/{lab}.cu")
+    if not (check.startswith("%%bash\n") and lab in check and mine in check and "not PASS yet" in check):
+        wrong.append(f"{mine}: the next cell does not check it, or fails the cell when it does not pass")
+say("labs", labs and not wrong, "; ".join(wrong[:5]) or "LABS is empty")
+
+# No placeholder to click: a badge only for the repository the clone cell clones.
+with open("README.md", encoding="utf-8") as f:
+    readme = f.read()
+cloned = [m for t in clones for m in re.findall(r"github\.com/([^ /]+/[^ /]+?)\.git", t)]
+badges = re.findall(r"colab\.research\.google\.com/github/([^/ ]+/[^/ ]+)/blob/", readme)
+placeholders = [u for u in re.findall(r"https?://[^\s)`\"]+", readme + "".join(code)) if re.search(r"OWNER|USER|YOUR", u)]
+say("badge", not placeholders and sorted(set(badges)) == sorted(set(cloned)) and len(badges) <= 1,
+    f"README badge {badges}, clone cell {cloned}, placeholders {placeholders}")
+PY
+for what in json schema validator gpu cells pipefail programs images clone labs badge; do
+    line=$(grep "^$what " "$result")
+    case $line in
+        "$what skip "*) skip "course.ipynb: $what" "${line#"$what skip "}" ;;
+        *) echo "$line" | grep -q "^$what True"
+           ok $? "course.ipynb: $what" "$line$(grep -v '^[a-z]* \(True\|False\|skip\)' "$result")" ;;
+    esac
 done
 rm -f "$result"
+made=$(python3 tests/notebook.py 2>&1)
+ok $? "course.ipynb and the README's badge are what make notebook makes (from labs/, LABS, COURSE_URL)" \
+    "$made (make notebook rewrites them)"
 if have_gpu && [ -z "${NOTEBOOK_RUN:-}" ]; then
     out=$(mktemp -d)
-    sh tests/notebook.sh "$out" >"$out/log" 2>&1
-    ok $? "course.ipynb runs, cell after cell, on this GPU" "$(tail -n 30 "$out/log")"
+    sh tests/notebook.sh "$out" >"$out/run" 2>&1
+    ok $? "course.ipynb runs, cell after cell, on this GPU" "$(tail -n 30 "$out/run")"
     rm -rf "$out"
 elif [ -n "${NOTEBOOK_RUN:-}" ]; then
     skip "course.ipynb runs, cell after cell, on this GPU" "inside a run of the notebook"

@@ -38,24 +38,11 @@ nvidia-smi -L >/dev/null 2>&1 || { echo "1..0 # SKIP no GPU"; exit 0; }
 make -s all >/dev/null || { echo "Bail out! the build failed"; exit 1; }
 
 tmp=$(mktemp -d)
-export CUDA_MPS_PIPE_DIRECTORY="$tmp/pipe" CUDA_MPS_LOG_DIRECTORY="$tmp/log"
-mkdir -p "$CUDA_MPS_PIPE_DIRECTORY" "$CUDA_MPS_LOG_DIRECTORY" "$tmp/work" "$out"
-# The daemon starts without the clients' limits: set in its environment they would become every
-# client's default.
-mps_start() {
-    env -u CUDA_MPS_ACTIVE_THREAD_PERCENTAGE -u CUDA_MPS_PINNED_DEVICE_MEM_LIMIT nvidia-cuda-mps-control -d ||
-        { echo "Bail out! the MPS daemon did not start"; exit 1; }
-}
-mps_stop() {
-    echo quit | nvidia-cuda-mps-control >/dev/null 2>&1
-    for i in 1 2 3 4 5 6 7 8 9 10; do  # the server leaves once its clients are gone
-        pgrep -x nvidia-cuda-mps >/dev/null 2>&1 || break  # the control daemon and server (names cut to 15)
-        sleep 1
-    done
-}
+mkdir -p "$tmp/work" "$out"
+. "$root/tests/mps.sh"
 trap 'mps_stop; rm -rf "$tmp"' EXIT
 trap 'exit 130' INT TERM
-mps_start
+mps_start "$tmp"
 
 . "$root/tests/tap.sh"
 # run NAME SECONDS COMMAND...: runs a client, restarting the server once if it refused the client.
@@ -70,7 +57,7 @@ run() {
         if [ $code = 124 ] || grep -q -e cudaErrorDevicesUnavailable -e "busy or unavailable" "$log"; then
             echo "# MPS: restarting the daemon after: $* (exit $code)"
             mps_stop
-            mps_start
+            mps_start "$tmp"
             [ $code = 124 ] && break  # a time-out is a real failure; the restart is for the next program
             continue
         fi
@@ -82,15 +69,9 @@ size_used() { sed -n 's/^note: the default .*: using \(.*\) instead$/\1/p' "$1" 
 
 sms=$(cd "$tmp/work" && "$root/ch1_embarrassing/device_query" | sed -n 's/^streaming multiprocessors (SMs) *//p')
 [ -n "$sms" ] || { echo "Bail out! device_query failed"; exit 1; }
-percent() { echo "$1 $sms" | awk '{ p = int(100 * $1 / $2 + 0.999); print (p > 100 ? 100 : p) }'; }
 
 for emulation in $emulations; do
-    case $emulation in
-    gtx1650) export CUDA_MPS_ACTIVE_THREAD_PERCENTAGE=$(percent 14) CUDA_MPS_PINNED_DEVICE_MEM_LIMIT=0=4G ;;
-    t4) export CUDA_MPS_ACTIVE_THREAD_PERCENTAGE=$(percent 40) CUDA_MPS_PINNED_DEVICE_MEM_LIMIT=0=15G ;;
-    full) unset CUDA_MPS_ACTIVE_THREAD_PERCENTAGE CUDA_MPS_PINNED_DEVICE_MEM_LIMIT ;;
-    *) echo "Bail out! unknown emulation $emulation (gtx1650, t4 or full)"; exit 2 ;;
-    esac
+    mps_emulate "$emulation" "$sms" || { echo "Bail out! unknown emulation $emulation (gtx1650, t4 or full)"; exit 2; }
     dir="$out/$emulation"
     [ "${KEEP:-0}" = 1 ] || rm -rf "$dir"
     mkdir -p "$dir"

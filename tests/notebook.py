@@ -1,0 +1,233 @@
+#!/usr/bin/env python3
+"""tests/notebook.py: the parts of course.ipynb and README.md that are made, not written by hand.
+
+    python3 tests/notebook.py            says what differs from what --write would make (exit 1), or nothing
+    python3 tests/notebook.py --write    rewrites them (make notebook)
+    python3 tests/notebook.py --colab    prints the Colab link for this clone's origin (make colab)
+
+Made here: the notebook's clone cell, from the course's repository (the Makefile's COURSE_URL, the one
+place it is set); the README's Colab badge, from the same; the notebook's labs section, one title, one
+%%writefile cell and one check cell for each lab of the Makefile's LABS, from labs/LAB.cu; and the
+notebook's layout: nbformat 4.4, as Jupyter writes it, without outputs. The other cells are the
+course's prose and are kept as they are. LABS and COURSE_URL come from the environment (make sets them).
+Exit status: 0 done (or nothing differs), 1 something differs or cannot be made, 2 usage.
+"""
+import json
+import os
+import re
+import subprocess
+import sys
+
+NOTEBOOK, README = "course.ipynb", "README.md"
+COURSE = "/content/course"  # where the clone cell puts the course on Colab (tests/notebook.sh maps /content)
+BRANCH = "main"             # the branch the badge and make colab open
+
+# The command a lab's check cell runs, in one place: {lab} is the lab's name, {file} the student's file.
+CHECK = "sh labs/grade {lab} {file}"
+
+BADGE_MARK = "<!-- Colab badge: make notebook writes the next line from the Makefile's COURSE_URL -->"
+# A GitHub remote: https://[user@]github.com/OWNER/NAME[.git], git@github.com:OWNER/NAME[.git], ssh://, git://.
+GITHUB = re.compile(r"(?:https?://(?:[^@/]+@)?|ssh://(?:[^@/]+@)?|git://|[^@/:]+@)github\.com[:/]"
+                    r"([A-Za-z0-9_.-]+)/([A-Za-z0-9_.-]+?)(?:\.git)?/?")
+
+
+def fail(message, status=1):
+    print(f"tests/notebook.py: {message}", file=sys.stderr)
+    sys.exit(status)
+
+
+def github_repo(url):
+    """owner/name from a GitHub URL (https or ssh), else None."""
+    m = GITHUB.fullmatch(url.strip())
+    return f"{m.group(1)}/{m.group(2)}" if m else None
+
+
+def colab_link(repo):
+    return f"https://colab.research.google.com/github/{repo}/blob/{BRANCH}/{NOTEBOOK}"
+
+
+def lines(text):
+    """A cell's source as Jupyter stores it: a list of lines, each but the last with its newline."""
+    return text.splitlines(keepends=True)
+
+
+def markdown(text):
+    return {"cell_type": "markdown", "metadata": {}, "source": lines(text)}
+
+
+def code(text):
+    return {"cell_type": "code", "execution_count": None, "metadata": {}, "outputs": [], "source": lines(text)}
+
+
+def text_of(cell):
+    source = cell.get("source", "")
+    return source if isinstance(source, str) else "".join(source)
+
+
+def clone_cell(repo):
+    head = (f"%%bash\nset -eo pipefail\n"
+            f"# The course, cloned once into {COURSE}: run again, this cell keeps what is there.\n")
+    if repo:
+        return code(head + f"[ -d {COURSE} ] || git clone --depth 1 https://github.com/{repo}.git {COURSE}")
+    return code(head + "# No repository is set yet: whoever publishes the course sets COURSE_URL in its Makefile and\n"
+                       "# runs make notebook, which writes it here.\n"
+                       f"[ -d {COURSE} ] || {{ echo \"no repository to clone: this notebook's COURSE_URL is not set\" >&2; exit 1; }}")
+
+
+def lab_title(lab, text):
+    """The statement's first paragraph, without its 'Lab NAME: ' opening."""
+    first = []
+    for line in text.splitlines():
+        line = re.sub(r"^(/\*| \*) ?", "", line).strip()
+        if not line:
+            break
+        first.append(line)
+    title = " ".join(first)
+    opening = f"Lab {lab}: "
+    if not title.startswith(opening):
+        fail(f"labs/{lab}.cu does not open with '/* {opening}' (CONTRIBUTING.md, Labs)")
+    title = title[len(opening):]
+    return title[0].upper() + title[1:]
+
+
+def labs_section(labs):
+    cells = [markdown(
+        "## Labs: write a kernel, and the course checks it\n"
+        "\n"
+        "Each lab is one file holding only what you write, with its statement at the top; `labs/README.md` lists\n"
+        "the labs and explains the checks. Each lab below has two cells. The first writes the lab's file as it is\n"
+        "handed out (`my_ch1_map.cu` for `ch1_map`): fill in the code where it says `your code here`, then run the\n"
+        "cell. The second builds your file with the lab's harness and checks it: the result at sizes chosen to\n"
+        "break the usual mistakes, compute-sanitizer's reports, the speed, and a verdict. As handed out every lab\n"
+        "fails. The check cell then says \"not PASS yet\" and stays green, as for any verdict but PASS.")]
+    for lab in labs:
+        path = f"labs/{lab}.cu"
+        if not os.path.isfile(path):
+            fail(f"{path}: no such file (the Makefile's LABS names {lab})")
+        with open(path) as f:
+            text = f.read()
+        mine = f"my_{lab}.cu"
+        command = CHECK.format(lab=lab, file=mine)
+        cells += [markdown(f"### Lab {lab}\n\n{lab_title(lab, text)}"),
+                  code(f"%%writefile {mine}\n{text}"),
+                  code(f"%%bash\nset -eo pipefail\n"
+                       f"# Check {mine} (after each change, run the cell above first).\n"
+                       f"{command} ||\n"
+                       f"    echo \"not PASS yet: edit {mine} in the cell above, run it, then this one\"")]
+    return cells
+
+
+def heading(cell, level):
+    return cell["cell_type"] == "markdown" and text_of(cell).startswith("#" * level + " ")
+
+
+def made_notebook(nb, labs, repo):
+    """The notebook with its made parts made again; the hand-written cells kept."""
+    cells = []
+    for cell in nb.get("cells", []):
+        kept = {k: cell[k] for k in ("cell_type", "metadata", "source", "attachments") if k in cell}
+        kept["source"] = lines(text_of(cell))
+        if cell.get("cell_type") == "code":
+            kept.update(execution_count=None, outputs=[])
+        cells.append(kept)
+    clones = [i for i, c in enumerate(cells) if c["cell_type"] == "code" and f"[ -d {COURSE} ]" in text_of(c)]
+    if len(clones) != 1:
+        fail(f"{NOTEBOOK}: {len(clones)} clone cells (code cells with '[ -d {COURSE} ]'), not one")
+    cells[clones[0]] = clone_cell(repo)
+    starts = [i for i, c in enumerate(cells) if heading(c, 2) and text_of(c).startswith("## Labs")]
+    if len(starts) != 1:
+        fail(f"{NOTEBOOK}: {len(starts)} labs sections (markdown cells opening with '## Labs'), not one")
+    end = next((i for i in range(starts[0] + 1, len(cells)) if heading(cells[i], 2)), len(cells))
+    cells[starts[0]:end] = labs_section(labs)
+    return {"cells": cells, "metadata": nb.get("metadata", {}), "nbformat": 4, "nbformat_minor": 4}
+
+
+def dumps(nb):
+    """nbformat's own layout: one-space indents, sorted keys, UTF-8 as is, a newline at the end."""
+    return json.dumps(nb, indent=1, sort_keys=True, ensure_ascii=False) + "\n"
+
+
+def made_readme(readme, repo):
+    lines_ = readme.split("\n")
+    marks = [i for i, line in enumerate(lines_) if line == BADGE_MARK]
+    if len(marks) != 1 or marks[0] + 1 >= len(lines_):
+        fail(f"{README}: {len(marks)} lines '{BADGE_MARK}', not one followed by a line")
+    badge = f"[![Open In Colab](https://colab.research.google.com/assets/colab-badge.svg)]({colab_link(repo)})" if repo else ""
+    lines_[marks[0] + 1] = badge
+    return "\n".join(lines_)
+
+
+def course_repo():
+    url = os.environ.get("COURSE_URL", "").strip()
+    if not url:
+        return None
+    repo = github_repo(url)
+    if not repo or not url.startswith("https://"):
+        fail(f"COURSE_URL={url}: not https://github.com/OWNER/NAME (Colab opens notebooks from GitHub)")
+    return repo
+
+
+def colab():
+    try:
+        origin = subprocess.run(["git", "remote", "get-url", "origin"], capture_output=True, text=True).stdout.strip()
+    except OSError:
+        origin = ""
+    if not origin:
+        fail("this clone has no remote 'origin': push the course to a repository on GitHub, then name it "
+             "with git remote add origin and the repository's address")
+    repo = github_repo(origin)
+    if not repo:
+        fail("origin is not a GitHub repository (https://github.com/OWNER/NAME or git@github.com:OWNER/NAME): "
+             "Colab opens notebooks from GitHub")
+    print(colab_link(repo))
+    set_repo = course_repo()
+    if set_repo is None:
+        print(f"note: COURSE_URL is empty in the Makefile, so the notebook has nothing to clone and the README no "
+              f"badge: set COURSE_URL := https://github.com/{repo}, run make notebook, commit and push.")
+    elif set_repo.lower() != repo.lower():
+        print(f"note: the notebook clones COURSE_URL's https://github.com/{set_repo}, not origin's {repo}.")
+
+
+def main(argv):
+    if argv[1:] == ["--colab"]:
+        return colab()
+    if argv[1:] not in ([], ["--write"]):
+        fail("usage: python3 tests/notebook.py [--write | --colab]", 2)
+    if "LABS" not in os.environ:
+        fail("LABS is not set: run make notebook (or give LABS and COURSE_URL as the Makefile does)", 2)
+    labs, repo = os.environ["LABS"].split(), course_repo()
+    with open(NOTEBOOK, encoding="utf-8") as f:
+        old_nb = f.read()
+    with open(README, encoding="utf-8") as f:
+        old_readme = f.read()
+    try:
+        nb = json.loads(old_nb)
+    except ValueError as e:
+        fail(f"{NOTEBOOK} is not JSON: {e}")
+    new_nb, new_readme = dumps(made_notebook(nb, labs, repo)), made_readme(old_readme, repo)
+    if argv[1:] == ["--write"]:
+        for path, old, new in ((NOTEBOOK, old_nb, new_nb), (README, old_readme, new_readme)):
+            if new != old:
+                with open(path + ".new", "w", encoding="utf-8") as f:
+                    f.write(new)
+                os.replace(path + ".new", path)
+                print(f"{path}: rewritten")
+        return 0
+    differ = []
+    if new_nb != old_nb:
+        made = json.loads(new_nb)["cells"]
+        old_cells = nb.get("cells", [])
+        where = next((i for i in range(max(len(made), len(old_cells)))
+                      if i >= len(made) or i >= len(old_cells) or dumps(made[i]) != dumps(old_cells[i])), None)
+        first = (text_of(made[where]) if where is not None and where < len(made) else "(no cell)").partition("\n")[0]
+        what = f"cell {where + 1} ({first!r})" if where is not None else "its layout (nbformat 4.4, sorted keys, no outputs)"
+        differ.append(f"{NOTEBOOK} differs from what make notebook makes, first at {what}")
+    if new_readme != old_readme:
+        differ.append(f"{README}'s Colab badge line differs from what make notebook makes")
+    for line in differ:
+        print(line)
+    return 1 if differ else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv))
