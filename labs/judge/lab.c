@@ -264,6 +264,8 @@ static int start_runner(struct lab *lab)
     struct lab_runner *r = lab->runner;
     if (r->pid > 0)
         return 0;
+    if (lab->deadline == 0)  /* LAB_TIMEOUT counts the runner's time, from its first start */
+        lab->deadline = wall_seconds() + lab->timeout;
     snprintf(r->dir, sizeof r->dir, "/tmp/lab-judge.XXXXXX");  /* a socket's path is short */
     if (!mkdtemp(r->dir)) {
         perror("judge: mkdtemp");
@@ -407,7 +409,6 @@ void lab_start(struct lab *lab, int argc, char **argv, const char *title, int *r
     signal(SIGPIPE, SIG_IGN);
     cudaSetDeviceFlags(cudaDeviceScheduleSpin);  /* the judge's clock waits on the GPU too */
     device_start(device, &lab->dev);
-    lab->deadline = wall_seconds() + lab->timeout;
     printf("%s\n", title);
     printf("judge-seed %llu\n", lab->seed);
 }
@@ -828,66 +829,82 @@ static void hint_pattern(struct lab *lab, long long first, long long wrong, long
                       "first thread's, work?");
 }
 
-int lab_check_floats(struct lab *lab, const char *what, const float *got, const float *want, long long n,
-                     long long cols, double tolerance, const char *why)
+/* The checks: got against want, element by element. `at`, when given, is where each element sits in an
+ * output of `size` elements (a timed run's sample): the report names that position. */
+static int compare(struct lab *lab, const char *what, const float *got_f, const float *want_f, const unsigned *got_u,
+                 const unsigned *want_u, long long n, const long long *at, long long size, long long cols,
+                 double tolerance, const char *why)
 {
     long long wrong = 0, first = -1, poisoned = 0;
     for (long long i = 0; i < n; i++) {
-        double error = fabs((double)got[i] - want[i]);
-        if (!(error <= tolerance * fabs((double)want[i]))) {  /* NaN is wrong */
-            wrong++;
-            poisoned += isnan(got[i]);
-            if (first < 0)
-                first = i;
+        int bad;
+        if (got_f) {
+            double error = fabs((double)got_f[i] - want_f[i]);
+            bad = !(error <= tolerance * fabs((double)want_f[i]));  /* NaN is wrong */
+            poisoned += bad && isnan(got_f[i]);
+        } else {
+            bad = got_u[i] != want_u[i];
+            poisoned += bad && got_u[i] == 0xffffffffu;
         }
+        if (bad && first < 0)
+            first = i;
+        wrong += bad;
     }
+    const char *of = at ? "sampled elements" : "elements";
     if (!wrong) {
-        if (!lab->quiet)
-            printf("  %s: PASS (every element within %.1e, relative)\n", what, tolerance);
+        if (!lab->quiet) {
+            if (got_f)
+                printf("  %s: PASS (every element within %.1e, relative)\n", what, tolerance);
+            else
+                printf("  %s: PASS (every element exact)\n", what);
+        }
         return 0;
     }
     if (lab->failures >= 3) {  /* three full reports say enough; the rest in a line each */
-        printf("  %s: FAIL, %lld of %lld elements wrong\n", what, wrong, n);
+        printf("  %s: FAIL, %lld of %lld %s wrong\n", what, wrong, n, of);
         lab->failures++;
         return 1;
     }
     char where[96];
-    say_where(where, sizeof where, first, cols);
-    printf("  %s: FAIL, %lld of %lld elements wrong; first: %s, expected %.9g, got %.9g\n"
-           "    (tolerance %.1e relative: %s)\n", what, wrong, n, where, want[first], got[first], tolerance, why);
-    hint_pattern(lab, first, wrong, poisoned, n);
+    say_where(where, sizeof where, at ? at[first] : first, cols);
+    if (got_f)
+        printf("  %s: FAIL, %lld of %lld %s wrong; first: %s, expected %.9g, got %.9g\n"
+               "    (tolerance %.1e relative: %s)\n", what, wrong, n, of, where, want_f[first], got_f[first], tolerance, why);
+    else
+        printf("  %s: FAIL, %lld of %lld %s wrong; first: %s, expected %u, got %u (integers: exact)\n", what, wrong, n,
+               of, where, want_u[first], got_u[first]);
+    if (!at)
+        hint_pattern(lab, first, wrong, poisoned, n);
+    else if (poisoned == wrong)
+        lab_hint(lab, "every wrong element of this timed run still holds the poison the judge filled the output with: "
+                      "no thread wrote it this time");
+    (void)size;
     lab->failures++;
     return 1;
+}
+
+int lab_check_floats(struct lab *lab, const char *what, const float *got, const float *want, long long n,
+                     long long cols, double tolerance, const char *why)
+{
+    return compare(lab, what, got, want, NULL, NULL, n, NULL, n, cols, tolerance, why);
 }
 
 int lab_check_uints(struct lab *lab, const char *what, const unsigned *got, const unsigned *want, long long n,
                     long long cols)
 {
-    long long wrong = 0, first = -1, poisoned = 0;
-    for (long long i = 0; i < n; i++)
-        if (got[i] != want[i]) {
-            wrong++;
-            poisoned += got[i] == 0xffffffffu;
-            if (first < 0)
-                first = i;
-        }
-    if (!wrong) {
-        if (!lab->quiet)
-            printf("  %s: PASS (every element exact)\n", what);
-        return 0;
-    }
-    if (lab->failures >= 3) {
-        printf("  %s: FAIL, %lld of %lld elements wrong\n", what, wrong, n);
-        lab->failures++;
-        return 1;
-    }
-    char where[96];
-    say_where(where, sizeof where, first, cols);
-    printf("  %s: FAIL, %lld of %lld elements wrong; first: %s, expected %u, got %u (integers: exact)\n", what,
-           wrong, n, where, want[first], got[first]);
-    hint_pattern(lab, first, wrong, poisoned, n);
-    lab->failures++;
-    return 1;
+    return compare(lab, what, NULL, NULL, got, want, n, NULL, n, cols, 0, NULL);
+}
+
+int lab_check_sample_floats(struct lab *lab, const char *what, const struct lab_sample *s, const float *got,
+                            const float *want, long long cols, double tolerance, const char *why)
+{
+    return compare(lab, what, got, want, NULL, NULL, s->count, s->index, s->n, cols, tolerance, why);
+}
+
+int lab_check_sample_uints(struct lab *lab, const char *what, const struct lab_sample *s, const unsigned *got,
+                           const unsigned *want, long long cols)
+{
+    return compare(lab, what, NULL, NULL, got, want, s->count, s->index, s->n, cols, 0, NULL);
 }
 
 void lab_hint(struct lab *lab, const char *fmt, ...)

@@ -47,7 +47,7 @@ struct lab {
     int small;             /* --small: the small sizes only, no timing (for compute-sanitizer) */
     int time;              /* --time: the timed runs only (each still checked on a sample) */
     unsigned long long seed;  /* --seed: every input comes from it */
-    double deadline;       /* wall_seconds() past which the runner is stopped: --timeout */
+    double deadline;       /* wall_seconds() past which the runner is stopped: --timeout from its first start */
     int timeout;
     int failures;
     int quiet;             /* checks that pass say nothing (the timed runs' samples) */
@@ -71,7 +71,8 @@ void lab_call_start(struct lab_call *c);                                    /* n
 void lab_int(struct lab_call *c, long long value);
 void lab_float(struct lab_call *c, double value);
 void lab_in(struct lab_call *c, const void *host, size_t bytes);            /* a device buffer, filled */
-void lab_out(struct lab_call *c, const void *in, void *got, size_t bytes);  /* filled with in (or poison), read back */
+void lab_out(struct lab_call *c, const void *in, void *got, size_t bytes);  /* filled with in (or poison), read back;
+                                                                             in and got may be the same array */
 void lab_scratch(struct lab_call *c, size_t bytes);                         /* poisoned, not read back */
 void lab_host_in(struct lab_call *c, const void *host, size_t bytes);       /* pinned host memory, filled */
 void lab_host_out(struct lab_call *c, void *got, size_t bytes);             /* pinned host memory, poisoned, read back */
@@ -109,6 +110,12 @@ void lab_sample_add(struct lab_sample *s, long long index);  /* also read this o
 void lab_sample_draw(struct lab *lab, struct lab_sample *s); /* fresh indices, one in each of `count` stretches */
 float lab_sample_float(const struct lab_sample *s, int k);
 unsigned lab_sample_uint(const struct lab_sample *s, int k);
+/* A sample's elements (got) against the reference at the same positions (want): a failure names the
+ * position in the output (element s->index[k], or its row and column when cols > 0). */
+int lab_check_sample_floats(struct lab *lab, const char *what, const struct lab_sample *s, const float *got,
+                            const float *want, long long cols, double tolerance, const char *why);
+int lab_check_sample_uints(struct lab *lab, const char *what, const struct lab_sample *s, const unsigned *got,
+                           const unsigned *want, long long cols);
 
 struct lab_clock {
     int reps;
