@@ -12,6 +12,8 @@
 
 #include "lab.h"
 
+/* ==== The CPU's steps, and what a step's output starts as ==== */
+
 /* The new value of inside point i of an n x n plate, the additions in the statement's order. */
 static float cpu_point(const float *a, int n, long long i)
 {
@@ -45,6 +47,8 @@ static void edges_around_poison(float *out, const float *plate, int n)
         out[row * n + n - 1] = plate[row * n + n - 1];
     }
 }
+
+/* ==== The student's steps, and the signatures of their mistakes ==== */
 
 /* `steps` steps of the student's code, one call each, from a into b; then the two swap, as heat.cu's
  * plates do, so that a later step writes over the plate two steps back. The last step lands in *last. */
@@ -85,6 +89,8 @@ static void hint_stencil(struct lab *lab, const float *got, const float *want, i
                   "two sums, and multiply by 0.25f once; another order (or a * b + c, which the compiler fuses "
                   "into one instruction) rounds differently");
 }
+
+/* ==== main ==== */
 
 int main(int argc, char **argv)
 {
