@@ -15,7 +15,7 @@ __global__ void mirror(const float *in, float *out, int width, int height)
     /* your code here */
 }
 
-/* The harness calls this with pictures on the GPU: launch mirror here. */
+/* The runner calls this with pictures on the GPU: launch mirror here. */
 void lab_mirror(const float *in, float *out, int width, int height)
 {
     /* your launch here */

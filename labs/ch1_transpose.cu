@@ -20,7 +20,7 @@ __global__ void transpose(const float *in, float *out, int rows, int cols)
     /* your code here */
 }
 
-/* The harness calls this with matrices on the GPU. */
+/* The runner calls this with matrices on the GPU. */
 void lab_transpose(const float *in, float *out, int rows, int cols)
 {
     dim3 threads(TILE, 8);

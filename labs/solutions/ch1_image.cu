@@ -14,7 +14,7 @@ __global__ void mirror(const float *in, float *out, int width, int height)
         out[(long long)y * width + x] = in[(long long)y * width + (width - 1 - x)];
 }
 
-/* The harness calls this with pictures on the GPU: launch mirror here. */
+/* The runner calls this with pictures on the GPU: launch mirror here. */
 void lab_mirror(const float *in, float *out, int width, int height)
 {
     dim3 threads(16, 16);

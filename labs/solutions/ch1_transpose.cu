@@ -21,7 +21,7 @@ __global__ void transpose(const float *in, float *out, int rows, int cols)
             out[(long long)(oy0 + j) * rows + ox] = tile[threadIdx.x][j];
 }
 
-/* The harness calls this with matrices on the GPU. */
+/* The runner calls this with matrices on the GPU. */
 void lab_transpose(const float *in, float *out, int rows, int cols)
 {
     dim3 threads(TILE, 8);

@@ -25,7 +25,7 @@ __global__ void jacobi_step(const float *__restrict__ in, float *__restrict__ ou
     }
 }
 
-/* The harness calls this once a step with plates on the GPU, and swaps in and out between steps. */
+/* The runner calls this once a step with plates on the GPU; in and out swap between steps. */
 void lab_jacobi_step(const float *in, float *out, int n)
 {
     dim3 blocks((n + THREADS - 1) / THREADS, (n - 2 + ROWS - 1) / ROWS);
