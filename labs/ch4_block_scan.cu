@@ -20,7 +20,7 @@ __global__ void block_scan(const unsigned *in, unsigned *out, long long n)
     /* your code here */
 }
 
-/* The harness calls this with arrays on the GPU. */
+/* The runner calls this with arrays on the GPU. */
 void lab_block_scan(const unsigned *in, unsigned *out, long long n)
 {
     block_scan<<<(n + THREADS - 1) / THREADS, THREADS>>>(in, out, n);

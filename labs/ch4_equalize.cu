@@ -12,7 +12,7 @@
  *   2. make_lut: one block of 256 threads scans bins into cdf in shared memory and writes lut;
  *   3. apply: out[y][x] = lut[in[y][x]], a 2D grid over the picture, guarded on x and y.
  *
- * Rules: no CUB, no host loops over pixels or levels (the harness checks bins, lut and the picture).
+ * Rules: no CUB, no host loops over pixels or levels (the judge checks bins, lut and the picture).
  * Target: 70% of the course's solution's speed; the limit is the device-to-device copy bandwidth (the
  * picture is read twice and written once).
  *   make lab L=ch4_equalize
@@ -35,7 +35,7 @@ __global__ void apply(const unsigned char *in, unsigned char *out, int width, in
     /* your code here */
 }
 
-/* The harness calls this with arrays on the GPU: bins holds 256 counts, lut 256 levels. */
+/* The runner calls this with arrays on the GPU: bins holds 256 counts, lut 256 levels. */
 void lab_equalize(const unsigned char *in, unsigned char *out, int width, int height, unsigned *bins,
                   unsigned char *lut, int sms)
 {

@@ -19,7 +19,7 @@ __global__ void histogram(const unsigned char *data, long long n, unsigned *bins
     /* your code here */
 }
 
-/* The harness calls this with arrays on the GPU. */
+/* The runner calls this with arrays on the GPU. */
 void lab_histogram(const unsigned char *data, long long n, unsigned *bins, int sms)
 {
     cudaMemsetAsync(bins, 0, BINS * sizeof(unsigned));

@@ -45,7 +45,7 @@ __global__ void apply(const unsigned char *in, unsigned char *out, int width, in
         out[(long long)y * width + x] = lut[in[(long long)y * width + x]];
 }
 
-/* The harness calls this with arrays on the GPU: bins holds 256 counts, lut 256 levels. */
+/* The runner calls this with arrays on the GPU: bins holds 256 counts, lut 256 levels. */
 void lab_equalize(const unsigned char *in, unsigned char *out, int width, int height, unsigned *bins,
                   unsigned char *lut, int sms)
 {

@@ -18,7 +18,7 @@ __global__ void histogram(const unsigned char *data, long long n, unsigned *bins
         atomicAdd(&bins[b], s_bins[b]);  /* blocks collide here: atomic */
 }
 
-/* The harness calls this with arrays on the GPU. */
+/* The runner calls this with arrays on the GPU. */
 void lab_histogram(const unsigned char *data, long long n, unsigned *bins, int sms)
 {
     cudaMemsetAsync(bins, 0, BINS * sizeof(unsigned));
