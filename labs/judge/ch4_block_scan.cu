@@ -79,7 +79,7 @@ int main(int argc, char **argv)
         }
         char what[64];
         snprintf(what, sizeof what, "timed run %d, %d sampled elements", r + 1, s.count);
-        if (lab_check_uints(&lab, what, got, expected, s.count, 0))
+        if (lab_check_sample_uints(&lab, what, &s, got, expected, 0))
             break;
     }
     if (!lab.failures) {

@@ -182,7 +182,7 @@ int main(int argc, char **argv)
         if (lab_check_uints(&lab, what, got_lut, lut, LEVELS, 0))
             break;
         snprintf(what, sizeof what, "timed run %d, 3. picture, %d sampled pixels", r + 1, s[2].count);
-        if (lab_check_uints(&lab, what, got_wide, want, s[2].count, 0))
+        if (lab_check_sample_uints(&lab, what, &s[2], got_wide, want, width))
             break;
     }
     if (!lab.failures) {
