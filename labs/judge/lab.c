@@ -948,6 +948,22 @@ void lab_report(struct lab *lab, struct stats ms, double amount, const char *uni
     (void)lab;
 }
 
+void lab_untimed(struct lab *lab, const char *why)
+{
+    printf("  not timed: %s\n", why);
+    printf("judge-untimed %s\n", why);
+    (void)lab;
+}
+
+void lab_cannot_run(struct lab *lab, const char *why)
+{
+    printf("  this lab cannot run on %s: %s\n", lab->dev.name, why);
+    printf("judge-cannot-run %s\n", why);
+    fflush(stdout);
+    stop_runner(lab->runner, 0);
+    exit(78);
+}
+
 int lab_end(struct lab *lab)
 {
     relay_output(lab->runner, 1);

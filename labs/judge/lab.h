@@ -89,6 +89,8 @@ void lab_hint(struct lab *lab, const char *fmt, ...) __attribute__((format(print
 int lab_same_twice(struct lab *lab, const void *first, const void *second, size_t bytes);
 void lab_report(struct lab *lab, struct stats ms, double amount, const char *unit, double limit,
                 const char *limit_name, int target_of_limit);
+void lab_untimed(struct lab *lab, const char *why);       /* a lab judged on its results alone: --time says why */
+void lab_cannot_run(struct lab *lab, const char *why);    /* this GPU lacks what the lab needs: exit 78, said why */
 int lab_end(struct lab *lab);
 
 /* The timed runs: buffers shared with the runner, a sample of the outputs, the clock. */
