@@ -114,9 +114,9 @@ static int reduction_lab(int argc, char **argv, const char *title, int block_add
     CUDA_CHECK(cudaFree(own));
     print_bandwidth("cub::DeviceReduce::Sum", cub, 4.0 * n_max, 0, "");
 
-    /* The timed runs. New values like the old ones, in [0.5, 1.5), would move the sum by about 1, far
-     * inside the tolerance (hundreds at 2^26 elements): each changed element gets `jump` or more, so that
-     * every run's sum is ten tolerances or more away from the run's before. */
+    /* The timed runs. New values like the old ones, in [0.5, 1.5), would move the sum by a few units, far
+     * inside the tolerance (about 400 at 2^26 elements on a GPU of 132 SMs): each changed element gets
+     * `jump` or more, so that every run's sum is ten tolerances or more away from the run's before. */
     float *dev_x = (float *)lab_shared(&lab, bytes);
     float *partial = (float *)lab_shared(&lab, 32 * sms * sizeof(float));
     float *result = (float *)lab_shared(&lab, sizeof(float));
