@@ -20,7 +20,7 @@ __global__ void block_sum(const float *x, long long n, float *block_sums)
     /* your code here */
 }
 
-/* The harness calls this with arrays on the GPU: partial has room for 32 x sms floats. */
+/* The runner calls this with arrays on the GPU: partial has room for 32 x sms floats. */
 void lab_sum(const float *x, long long n, float *partial, float *result, int sms)
 {
     int blocks = 32 * sms;

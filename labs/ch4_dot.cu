@@ -20,7 +20,7 @@ __global__ void dot(const float *x, const float *y, long long n, float *result)
     /* your code here */
 }
 
-/* The harness calls this with arrays on the GPU. */
+/* The runner calls this with arrays on the GPU. */
 void lab_dot(const float *x, const float *y, long long n, float *result, int sms)
 {
     cudaMemsetAsync(result, 0, sizeof(float));

@@ -23,7 +23,7 @@ __global__ void dot(const float *x, const float *y, long long n, float *result)
         atomicAdd(result, s[0]);  /* blocks finish in any order: the add must be atomic */
 }
 
-/* The harness calls this with arrays on the GPU. */
+/* The runner calls this with arrays on the GPU. */
 void lab_dot(const float *x, const float *y, long long n, float *result, int sms)
 {
     cudaMemsetAsync(result, 0, sizeof(float));

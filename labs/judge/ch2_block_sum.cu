@@ -1,7 +1,10 @@
-/* ch2_block_sum's harness: the student's two-pass sum checked against the CPU's (in double) at sizes
- * around a warp and a block, a prime and 2^26 + 1, run twice to catch a race, then timed against CUB. */
+/* ch2_block_sum's judge: the student's two-pass sum checked against the CPU's (in double) at sizes around
+ * a warp and a block, a prime and 2^26 + 1, run twice to catch a race, then timed against CUB
+ * (reduction.h, shared with ch2_warp_sum). */
 #include "lab.h"
-#include LAB_FILE
+
+#define THREADS 256  /* the statement's block size (labs/ch2_block_sum.cu) */
+
 #include "reduction.h"
 
 int main(int argc, char **argv)

@@ -1,7 +1,9 @@
-/* ch2_warp_sum's harness: ch2_block_sum's checks and timing (reduction.h) for a block sum built from warp
+/* ch2_warp_sum's judge: ch2_block_sum's checks and timing (reduction.h) for a block sum built from warp
  * shuffles. */
 #include "lab.h"
-#include LAB_FILE
+
+#define THREADS 256  /* the statement's block size (labs/ch2_warp_sum.cu) */
+
 #include "reduction.h"
 
 int main(int argc, char **argv)
