@@ -991,6 +991,11 @@ void *lab_device_alloc(size_t bytes)
 
 void lab_poison(void *dev, size_t bytes)
 {
+    for (int i = 0; i < shared_count; i++)
+        if (shared[i].p == dev && shared[i].kind == LAB_HOST) {  /* host memory shared with the runner */
+            memset(dev, LAB_POISON_BYTE, bytes);
+            return;
+        }
     CUDA_CHECK(cudaMemset(dev, LAB_POISON_BYTE, bytes));
     CUDA_CHECK(cudaDeviceSynchronize());
 }

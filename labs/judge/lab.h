@@ -132,7 +132,7 @@ struct stats lab_clock_stats(struct lab *lab, struct lab_clock *clock);
  * the labs' data, and for counts a value no count reaches. */
 #define LAB_POISON_BYTE 0xff
 void *lab_device_alloc(size_t bytes);   /* the judge's own: cudaMalloc, filled with LAB_POISON_BYTE */
-void lab_poison(void *dev, size_t bytes);
+void lab_poison(void *p, size_t bytes);  /* device memory, or host memory of lab_shared_host */
 
 #ifdef __cplusplus
 }

@@ -250,6 +250,18 @@ static void call(uint64_t bytes)
     free(staging);
 }
 
+/* A lab run by several processes (MPI ranks) gives its stub these three (runner.h): the defaults are one
+ * process. lab_ranks_start comes first (MPI_Init, the rank's GPU): it returns the rank; rank 0 talks to
+ * the judge, and its stub's lab_call brings the other ranks in; every other rank calls lab_ranks_serve,
+ * which takes part in each call until rank 0 says the end (lab_ranks_end, at QUIT). */
+__attribute__((weak)) int lab_ranks_start(int *argc, char ***argv)
+{
+    (void)argc, (void)argv;
+    return 0;
+}
+__attribute__((weak)) void lab_ranks_serve(void) {}
+__attribute__((weak)) void lab_ranks_end(void) {}
+
 void lab_wrong_argument(const struct lab_values *v, int a, int kind)
 {
     fprintf(stderr, "runner: the lab's stub reads argument %d as kind %d, the judge sent kind %d (of %d "
@@ -259,10 +271,18 @@ void lab_wrong_argument(const struct lab_values *v, int a, int kind)
 
 int main(int argc, char **argv)
 {
+    int rank = lab_ranks_start(&argc, &argv);
     const char *path = NULL;
+    int device = 0;
     for (int a = 1; a + 1 < argc; a++)
         if (!strcmp(argv[a], "--channel"))
             path = argv[a + 1];
+        else if (!strcmp(argv[a], "--device"))
+            device = atoi(argv[a + 1]);
+    if (rank > 0) {  /* not the rank that talks to the judge */
+        lab_ranks_serve();
+        return 0;
+    }
     struct sockaddr_un address;
     memset(&address, 0, sizeof address);
     address.sun_family = AF_UNIX;
@@ -278,12 +298,18 @@ int main(int argc, char **argv)
     /* Spin, not sleep, while waiting for the GPU: the judge's clock runs during the wait. */
     struct lab_hello_wire hello;
     memset(&hello, 0, sizeof hello);
-    cudaError_t err = cudaSetDeviceFlags(cudaDeviceScheduleSpin);
+    cudaError_t err = cudaSuccess;
+    int current = -1;
+    cudaGetDevice(&current);
+    if (device != 0 && current == 0)  /* a stub with ranks chose its GPU already */
+        err = cudaSetDevice(device);
+    if (err == cudaSuccess)
+        err = cudaSetDeviceFlags(cudaDeviceScheduleSpin);
     if (err == cudaSuccess || err == cudaErrorSetOnActiveProcess)
         err = cudaFree(0);
     struct cudaDeviceProp prop;
-    if (err == cudaSuccess)
-        err = cudaGetDeviceProperties(&prop, 0);
+    if (err == cudaSuccess && (err = cudaGetDevice(&current)) == cudaSuccess)
+        err = cudaGetDeviceProperties(&prop, current);
     hello.status = err != cudaSuccess;
     snprintf(hello.text, sizeof hello.text, "%.200s", err == cudaSuccess ? prop.name : cudaGetErrorString(err));
     send_message(LAB_HELLO, &hello, sizeof hello);
@@ -311,6 +337,7 @@ int main(int argc, char **argv)
             send_done(err, err == cudaSuccess ? 0 : 1, NULL);
             break;
         case LAB_QUIT:
+            lab_ranks_end();
             return 0;
         default:
             die("an unknown message");

@@ -24,6 +24,10 @@ struct lab_values {
 };
 
 void lab_call(const struct lab_values *v);                       /* the stub, one per lab */
+/* A lab run by several MPI ranks defines these too (runner.c has one-process defaults): */
+int lab_ranks_start(int *argc, char ***argv);  /* MPI_Init and the rank's GPU; returns the rank */
+void lab_ranks_serve(void);                    /* ranks other than 0: take part in each call, until the end */
+void lab_ranks_end(void);                      /* rank 0, at the judge's QUIT: tell the others, MPI_Finalize */
 void lab_wrong_argument(const struct lab_values *v, int a, int kind);  /* never returns */
 
 static inline long long lab_i(const struct lab_values *v, int a)
