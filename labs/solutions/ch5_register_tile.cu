@@ -44,7 +44,7 @@ __global__ void matmul(const float *A, const float *B, float *C, int m, int n, i
         }
 }
 
-/* The harness calls this with matrices on the GPU. */
+/* The runner calls this with matrices on the GPU. */
 void lab_matmul(const float *A, const float *B, float *C, int m, int n, int k)
 {
     dim3 threads(16, 16), blocks((n + BN - 1) / BN, (m + BM - 1) / BM);

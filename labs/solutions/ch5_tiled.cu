@@ -24,7 +24,7 @@ __global__ void matmul(const float *A, const float *B, float *C, int m, int n, i
         C[(long long)row * n + col] = sum;
 }
 
-/* The harness calls this with matrices on the GPU. */
+/* The runner calls this with matrices on the GPU. */
 void lab_matmul(const float *A, const float *B, float *C, int m, int n, int k)
 {
     dim3 threads(TILE, TILE), blocks((n + TILE - 1) / TILE, (m + TILE - 1) / TILE);
