@@ -95,7 +95,7 @@ int main(int argc, char **argv)
         }
         char what[64];
         snprintf(what, sizeof what, "timed run %d, %d sampled elements", r + 1, s.count);
-        if (lab_check_floats(&lab, what, got, sample_want, s.count, 0, 2 * FLOAT_ROUNDING, rounded))
+        if (lab_check_sample_floats(&lab, what, &s, got, sample_want, 0, 2 * FLOAT_ROUNDING, rounded))
             break;
     }
     if (!lab.failures) {

@@ -895,6 +895,12 @@ int lab_check_uints(struct lab *lab, const char *what, const unsigned *got, cons
     return compare(lab, what, NULL, NULL, got, want, n, NULL, n, cols, 0, NULL);
 }
 
+int lab_check_floats_at(struct lab *lab, const char *what, const float *got, const float *want, long long n,
+                        const long long *at, long long cols, double tolerance, const char *why)
+{
+    return compare(lab, what, got, want, NULL, NULL, n, at, n, cols, tolerance, why);
+}
+
 int lab_check_sample_floats(struct lab *lab, const char *what, const struct lab_sample *s, const float *got,
                             const float *want, long long cols, double tolerance, const char *why)
 {

@@ -118,6 +118,9 @@ int lab_check_sample_floats(struct lab *lab, const char *what, const struct lab_
                             const float *want, long long cols, double tolerance, const char *why);
 int lab_check_sample_uints(struct lab *lab, const char *what, const struct lab_sample *s, const unsigned *got,
                            const unsigned *want, long long cols);
+/* The same for any chosen elements: at[i] is where got[i] sits in the output. */
+int lab_check_floats_at(struct lab *lab, const char *what, const float *got, const float *want, long long n,
+                        const long long *at, long long cols, double tolerance, const char *why);
 
 struct lab_clock {
     int reps;

@@ -28,19 +28,6 @@ static double cpu_element(const float *A, const float *B, int n, int k, long lon
     return sum;
 }
 
-/* After a sample failed its check: where in C the first wrong element is (its place in the sample
- * tells the student nothing). The test is lab_check_floats's. */
-static void say_first_wrong(const float *got, const float *want, const long long *index, int count, int n,
-                            double tolerance)
-{
-    for (int j = 0; j < count; j++)
-        if (!(fabs((double)got[j] - want[j]) <= tolerance * fabs((double)want[j]))) {
-            printf("    (the first wrong sampled element is element (row %lld, column %lld) of C)\n", index[j] / n,
-                   index[j] % n);
-            return;
-        }
-}
-
 static float sample_got[MATMUL_SAMPLED], sample_want[MATMUL_SAMPLED];
 static long long sample_index[MATMUL_SAMPLED];
 
@@ -73,10 +60,7 @@ static int check_sampled(struct lab *lab, const float *got, const float *A, cons
     }
     char what[96];
     snprintf(what, sizeof what, "%d x %d x %d (every element written; %d sampled)", m, n, k, checked);
-    if (!lab_check_floats(lab, what, sample_got, sample_want, checked, 0, tolerance, why))
-        return 0;
-    say_first_wrong(sample_got, sample_want, sample_index, checked, n, tolerance);
-    return 1;
+    return lab_check_floats_at(lab, what, sample_got, sample_want, checked, sample_index, n, tolerance, why);
 }
 
 static int matmul_judge(int argc, char **argv, const char *title, int target_of_cublas)
@@ -170,10 +154,8 @@ static int matmul_judge(int argc, char **argv, const char *title, int target_of_
         }
         char what[64];
         snprintf(what, sizeof what, "timed run %d, %d sampled elements", r + 1, s.count);
-        if (lab_check_floats(&lab, what, sample_got, sample_want, s.count, 0, tolerance, why)) {
-            say_first_wrong(sample_got, sample_want, s.index, s.count, n, tolerance);
+        if (lab_check_sample_floats(&lab, what, &s, sample_got, sample_want, n, tolerance, why))
             break;
-        }
     }
     if (!lab.failures) {
         printf("  every timed run's output was right on %d elements drawn afresh each run\n", s.count);
