@@ -62,7 +62,8 @@ fi
 # (A hand-out has none: they hold solutions.)
 cheats=tests/cheats/cheats.txt
 [ -f "$cheats" ] || { cheats=/dev/null; echo "# a hand-out: no cheats to grade"; }
-grep -v '^[[:space:]]*\(#\|$\)' "$cheats" | while read -r lab name where expect; do
+grep -v '^[[:space:]]*\(#\|$\)' "$cheats" >"$tmp/cheats"
+while read -r lab name where expect; do
     if [ "$where" = gpu ] && have_gpu; then
         continue  # part 2
     fi
@@ -74,7 +75,7 @@ grep -v '^[[:space:]]*\(#\|$\)' "$cheats" | while read -r lab name where expect;
     else
         [ $code = 77 ]; ok $? "the cheat $lab.$name without a GPU: exit 77, never 0" "exit $code; $(tail -n 8 "$tmp/cheat")"
     fi
-done
+done <"$tmp/cheats"
 
 # labs/grade's command line: a lab is one name of LABS, checked before any shell sees it; a FILE keeps
 # its spaces and quotes; ~ is expanded; a missing file or a folder is refused.
@@ -95,9 +96,12 @@ want=$(sha256sum <"$odd" | cut -c1-64)
 head -n 1 "$tmp/out" | grep -q -F "== Lab ch1_map: $odd (sha256 $want)" && { [ $code = 77 ] || [ $code = 1 ]; }
 ok $? "a FILE with spaces, quotes and \$( is graded intact, its first line naming it and its checksum" \
    "exit $code; $(head -n 3 "$tmp/out")"
-make -s lab L=ch1_map FILE="$odd" >"$tmp/out" 2>&1
-head -n 1 "$tmp/out" | grep -q -F "== Lab ch1_map: $odd (sha256"
-ok $? "make lab FILE='...' passes the same odd name intact" "$(head -n 3 "$tmp/out")"
+# Through make, a value's $ must be written $$ (make expands it): spaces and quotes pass as they are.
+odd_make="$tmp/my lab's \"map\".cu"
+cp labs/ch1_map.cu "$odd_make"
+make -s lab L=ch1_map FILE="$odd_make" >"$tmp/out" 2>&1
+head -n 1 "$tmp/out" | grep -q -F "== Lab ch1_map: $odd_make (sha256"
+ok $? "make lab FILE='...' passes a name with spaces and quotes intact" "$(head -n 3 "$tmp/out")"
 mkdir -p "$tmp/home"
 cp labs/ch1_map.cu "$tmp/home/mine.cu"
 HOME=$tmp/home sh labs/grade ch1_map '~/mine.cu' >"$tmp/out" 2>&1; code=$?
@@ -207,16 +211,18 @@ done <"$tmp/list"
 
 # Timed, one at a time: the slow mistakes (right and clean, slower than the target), and the cheats
 # that act in the timed runs or need a GPU to be caught.
-[ -z "$course" ] || grep -v '^[[:space:]]*\(#\|$\)' labs/solutions/mistakes.txt | awk '$3 == "slow" { print $1 "." $2 }' |
+: >"$tmp/slow_list"
+[ -z "$course" ] || grep -v '^[[:space:]]*\(#\|$\)' labs/solutions/mistakes.txt | awk '$3 == "slow" { print $1 "." $2 }' >"$tmp/slow_list"
 while read -r name; do
     LAB_SANITIZE=0 sh labs/grade "${name%%.*}" "output/labs/mistakes/$name.cu" >"$tmp/slow" 2>&1 </dev/null
     code=$?
     speed=$(sed -n 's/^grade-speed //p' "$tmp/slow")
     [ "$(sed -n 's/^grade-correct //p' "$tmp/slow")" = yes ] && [ "$speed" = slow ]
     ok $? "the mistake $name is right but caught as slow" "exit $code; $(grep -v '^grade-' "$tmp/slow" | tail -n 4)"
-done
+done <"$tmp/slow_list"
 mps=$(nvidia-smi -q 2>/dev/null | grep -c "MPS" || true)
-grep -v '^[[:space:]]*\(#\|$\)' "$cheats" | awk '$3 == "gpu"' | while read -r lab name where expect; do
+awk '$3 == "gpu"' "$tmp/cheats" >"$tmp/gpu_cheats"
+while read -r lab name where expect; do
     if [ "$name" = forever ] && [ -n "${CUDA_MPS_PIPE_DIRECTORY:-}" ]; then
         # A client killed in the middle of a kernel leaves the MPS server refusing the next ones.
         skip "the cheat $lab.$name" "under MPS a killed kernel stops the server (the grade after it says NOT GRADED)"
@@ -226,7 +232,7 @@ grep -v '^[[:space:]]*\(#\|$\)' "$cheats" | awk '$3 == "gpu"' | while read -r la
     code=$?
     [ $code = 1 ] && verdict_of "$tmp/cheat" | grep -q -E -- "$expect"
     ok $? "the cheat $lab.$name fails: $(verdict_of "$tmp/cheat")" "exit $code; want /$expect/; $(grep -v '^grade-' "$tmp/cheat" | tail -n 12)"
-done
+done <"$tmp/gpu_cheats"
 
 # Fail closed: without compute-sanitizer a right file is never PASS.
 COMPUTE_SANITIZER=/nonexistent LAB_NO_TIME=1 sh labs/grade ch1_map ${course:+labs/solutions/ch1_map.cu} >"$tmp/out" 2>&1 </dev/null
