@@ -115,7 +115,7 @@ ch5_matmul/sgemm_hopper: ALL_NVCCFLAGS = $(subst arch=compute_90$(comma)code=sm_
 
 .PHONY: all ch1 ch2 ch3 ch4 ch5 test sanitize small-gpu fuzz figures tables sass ptx profile clean help \
         lab labs lab-mistakes labs-handout lab-programs lab-nvcc lab-sanitizer lab-mistake-files gradebook \
-        classroom lab-list notebook colab
+        classroom lab-list notebook colab lab-flags-cublas lab-flags-nccl lab-flags-mpi lab-mpirun
 all: $(PROGRAMS)
 ch1: $(CH1_PROGRAMS)
 ch2: $(CH2_PROGRAMS)
@@ -299,6 +299,16 @@ classroom:
 	    echo "written: .github/classroom/autograding.json ($(words $(LABS)) tests)"
 lab-list:
 	@echo $(LABS)
+# For labs/grade: a library a lab's file uses (labs/rules.txt "LAB link LIB"): how to compile against it
+# (first line) and link it (second line); no second line where this machine has none.
+lab-flags-cublas:
+	@echo; echo -lcublas
+lab-flags-nccl:
+	@echo '$(if $(NCCL_LIB),-I$(NCCL_HOME)/include)'; $(if $(NCCL_LIB),echo '-L$(NCCL_LIB) -l:libnccl.so.2 -Xlinker -rpath=$(NCCL_LIB)',:)
+lab-mpirun:
+	@echo '$(or $(wildcard $(MPI_HOME)/bin/mpirun),$(dir $(shell command -v $(MPICC) 2>/dev/null))mpirun)'
+lab-flags-mpi:
+	@echo '$(MPI_FLAGS)'; $(if $(or $(filter -lmpi%,$(MPI_SHOW)),$(MPI_HOME)),echo '$(filter -L% -l%,$(MPI_SHOW)) $(patsubst -L%,-Xlinker -rpath=%,$(filter -L%,$(MPI_SHOW)))',:)
 
 # A planted mistake's source: the solution changed by its line of labs/solutions/mistakes.txt.
 .PRECIOUS: output/labs/mistakes/%.cu

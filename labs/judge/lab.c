@@ -370,12 +370,14 @@ void lab_start(struct lab *lab, int argc, char **argv, const char *title, int *r
         }
     const char *seed = NULL;
     lab->timeout = 60;
+    lab->ranks = 1;
     struct cli_option options[] = {
         {"-r", CLI_INT, reps, 1, 10000, "timed runs"},
         {"--small", CLI_FLAG, &lab->small, 0, 0, "the small sizes only, no timing (for compute-sanitizer)"},
         {"--time", CLI_FLAG, &lab->time, 0, 0, "the timed runs only (each checked on a sample of its output)"},
         {"--seed", CLI_STRING, &seed, 0, 0, "the seed every input comes from (default: a new one)"},
         {"--timeout", CLI_INT, &lab->timeout, 1, 86400, "seconds the runner may take in all (60)"},
+        {"--ranks", CLI_INT, &lab->ranks, 1, 64, "the runner's MPI processes, for a lab of several ranks (1)"},
     };
     int device = cli_parse(own, argv, title, options, COUNT_OF(options));
     if (own >= argc - 1) {

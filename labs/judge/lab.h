@@ -49,6 +49,7 @@ struct lab {
     unsigned long long seed;  /* --seed: every input comes from it */
     double deadline;       /* wall_seconds() past which the runner is stopped: --timeout from its first start */
     int timeout;
+    int ranks;             /* --ranks: the runner's MPI processes (labs of several ranks; else 1) */
     int failures;
     int quiet;             /* checks that pass say nothing (the timed runs' samples) */
     int spin;              /* waits spin: a timed call is under way */
