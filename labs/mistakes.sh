@@ -6,6 +6,9 @@
 set -u
 here=$(cd "$(dirname "$0")" && pwd)
 . "$here/csv.sh"
+# From any folder: CSV as the caller meant it, then the course's root.
+case ${CSV:-} in ''|/*) ;; *) CSV=$PWD/$CSV ;; esac
+cd "$here/.." || exit 2
 [ -f labs/solutions/mistakes.txt ] || { echo "make lab-mistakes: a hand-out has no solutions, so no planted mistakes"; exit 0; }
 csv_refuse "${CSV:-}"
 nvidia-smi -L >/dev/null 2>&1 || { echo "make lab-mistakes: no GPU here; the mistakes are built, not checked"; exit 77; }

@@ -7,6 +7,9 @@ set -u
 trap '' XFSZ  # past a file-size limit a write fails (and is reported) instead of killing the script
 here=$(cd "$(dirname "$0")" && pwd)
 . "$here/csv.sh"
+# From any folder: CSV as the caller meant it, then the course's root.
+case ${CSV:-} in ''|/*) ;; *) CSV=$PWD/$CSV ;; esac
+cd "$here/.." || exit 2
 kind=$1
 shift
 csv_refuse "${CSV:-}"
