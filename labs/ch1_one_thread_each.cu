@@ -1,0 +1,24 @@
+/* Lab ch1_one_thread_each: one thread per element, and a launch that covers the array (chapter 1).
+ *
+ * Write the kernel square, y[i] = x[i] * x[i] for every i < n, with one thread per element, and its
+ * launch: blocks of 256 threads, and enough blocks to cover all n elements. n is rarely a multiple of
+ * 256, so round the number of blocks up; the last block then reaches past the end of the arrays, and
+ * its extra threads must do nothing (a guard: if (i < n)). ch1_embarrassing/add_array.cu (Examples 1.2
+ * and 1.3) does all of this for c = a + b.
+ *
+ * Rules: one thread per element (no loop), no atomics, no library. n is below 2^31: an int index will do.
+ * Target: 70% of the course's solution's speed; the limit is the device-to-device copy bandwidth (the
+ * kernel reads 4 bytes and writes 4 per element).
+ *   make lab L=ch1_one_thread_each
+ */
+
+__global__ void square(const float *x, float *y, int n)
+{
+    /* your code here */
+}
+
+/* The runner calls this with arrays on the GPU: launch square here. */
+void lab_square(const float *x, float *y, int n)
+{
+    /* your launch here */
+}
