@@ -241,7 +241,9 @@ help:
 # (labs/runner/runner.c and the lab's stub labs/runner/LAB.cu); the judge (labs/judge/LAB.cu, with lab.c,
 # sample.cu and libraries.cu) is another program, built here without it. Warnings are not errors in the
 # student's file: a skeleton as handed out has unused parameters.
-LABS := ch1_map ch1_image ch1_transpose ch2_block_sum ch2_warp_sum ch3_pipeline ch3_stencil ch4_histogram \
+# First steps, then the chapters' labs in their order.
+LABS := ch1_block_index ch1_one_thread_each ch1_two_inputs ch1_grid_2d ch2_shared_reverse \
+        ch1_map ch1_image ch1_transpose ch2_block_sum ch2_warp_sum ch3_pipeline ch3_stencil ch4_histogram \
         ch4_dot ch4_block_scan ch4_equalize ch5_tiled ch5_register_tile
 LAB_MISTAKES := $(shell awk '!/^\#/ && NF { print $$1 "." $$2 }' labs/solutions/mistakes.txt 2>/dev/null)
 LAB_NVCC = $(NVCC) -std=c++17 -O3 -lineinfo $(GENCODE) -Xcompiler -Wall \
