@@ -68,7 +68,8 @@ int main(int argc, char **argv)
     const long long n_max = sizes[last];
     unsigned char *text = (unsigned char *)host_alloc(n_max);
     english_like_text(text, n_max, lab_bits(lab.seed, 1, 0));
-    for (int k = 0; k < COUNT_OF(sizes) && !lab.time; k++) {
+    int stopped = 0;  /* the runner failed (it said why): no further calls */
+    for (int k = 0; k < COUNT_OF(sizes) && !lab.time && !stopped; k++) {
         long long n = sizes[k];
         if (lab_skip(&lab, n))
             continue;
@@ -76,7 +77,7 @@ int main(int argc, char **argv)
         /* The largest sizes three times: a lost update between blocks need not happen on every run. */
         for (int run = 0; run < (k >= last - 1 ? 3 : 1); run++) {
             unsigned got;
-            if (count_call(&lab, text, n, &got))
+            if ((stopped = count_call(&lab, text, n, &got)))
                 break;
             char what[48];
             snprintf(what, sizeof what, "n = %lld, words, run %d", n, run + 1);
@@ -91,8 +92,6 @@ int main(int argc, char **argv)
                 break;
             }
         }
-        if (lab.failures)
-            break;
     }
     if (!lab.time || lab.failures)
         return lab_end(&lab);
