@@ -6,8 +6,8 @@
  * into *result. Once the tree is down to 64 values, the code leaves out the __syncthreads() and lets the
  * first warp finish alone, reasoning that a warp's 32 threads run in lockstep. That trick was common
  * before Volta (compute capability 7.0); since then each thread of a warp has its own program counter,
- * and nothing says that a lane's write lands before its neighbour's read. The compiler assumes it too:
- * with no barrier, no other thread can change shared memory, so it may keep values in registers and drop
+ * and nothing says that a lane's write lands before its neighbour's read. The compiler, too, may assume
+ * that between barriers no other thread changes shared memory: it may keep values in registers and drop
  * stores. Run `make lab L=ch2_debug_warp`: step 1 finds the sums wrong, and step 2's racecheck reports a
  * race. Make the file correct and racecheck-clean, changing as little as you can.
  *
@@ -17,10 +17,10 @@
  * (in its own report: "Race reported between Write access at ... and Read access at ..."). Between lanes
  * of a warp the barrier is __syncwarp(); or leave shared memory: __shfl_down_sync(mask, v, offset) gives
  * each lane the v of the lane offset above it, as warp_shuffle.cu does. The mask names the lanes taking
- * part, and every lane that calls the shuffle must be in it and call it: a shuffle inside an if that some
- * lanes skip, or a mask that leaves out a lane that calls it, is undefined. Such a mistake may give the
- * right sum on one GPU and not on another, and often no tool sees it (synccheck checks barriers and
- * masks where the compiler leaves a warp barrier in the code, and for a shuffle it may leave none): keep
+ * part: each lane in it must call the shuffle, and each lane that calls it must be in it. A shuffle
+ * inside an if that some lanes skip, or a mask that leaves out a lane that calls it, is undefined: it may
+ * give the right sum on one GPU and not on another, and often no tool sees it (synccheck checks barriers,
+ * and masks where the compiler leaves a warp barrier in the code; for a shuffle it may leave none). Keep
  * the whole warp in the shuffle, with 0xffffffff.
  *
  * Rules: keep the two launches and the tree down to 64 values; no atomics, no CUB, no cooperative groups.
