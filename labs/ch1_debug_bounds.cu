@@ -1,0 +1,48 @@
+/* Lab ch1_debug_bounds: an access past the end of an array, found with memcheck (chapter 1, Example 1.5).
+ *
+ * A debugging lab: the code below is written, and it has a bug. It is adjust_log.cu's 2D grid-stride
+ * loop, out = gain * log2(1 + in) over a row-major picture of width x height floats, except that each
+ * thread takes two neighbouring pixels of a row at each step (two loads in flight, as chapter 2's
+ * exercise 5 suggests). Run `make lab L=ch1_debug_bounds`: step 1 finds every pixel right, at every
+ * shape. Step 2 runs the same checks under compute-sanitizer, and its memcheck tool says FAIL. Make the
+ * file correct and memcheck-clean, changing as little as you can.
+ *
+ * memcheck watches every load and store of every kernel and compares its address with the memory that
+ * was allocated. An access a little past the end of an array usually runs without an error (the address
+ * still lies in memory the GPU has mapped) and may even leave the right answer: memcheck is how you
+ * know. make lab prints one line per finding, for example (from another lab)
+ *   memcheck: Invalid __global__ read of size 4 bytes in saxpy (my_map.cu:14) [x31]
+ * __global__: device memory; read or write; size 4: one float; then the kernel, and the file and line,
+ * which the compiler records because make lab builds with -lineinfo; [x31]: found 31 times. The tool
+ * runs any program: `compute-sanitizer --tool memcheck ./ch1_embarrassing/adjust_log` prints its whole
+ * report (that program is right: "ERROR SUMMARY: 0 errors"), where each finding also names the thread
+ * ("by thread (5,0,0) in block (2,0,0)") and the address ("is out of bounds and is ... bytes after the
+ * nearest allocation ... of size N bytes"). Ask which pixels the thread at that line was working on,
+ * and at which shapes of picture it goes wrong. (When a kernel crashes outright, cuda-gdb stops at the
+ * faulting thread and prints its variables: `make DEBUG=1` builds the course's programs with -G -g for it.)
+ * A guard that stops the loop early can silence memcheck and lose pixels: step 1 checks every pixel.
+ *
+ * Rules: keep the grid-stride loops, two pixels a thread, and the launch; no atomics.
+ * Target: 70% of the course's solution's speed; the limit is the device-to-device copy bandwidth (the
+ * kernel reads 4 bytes and writes 4 per pixel).
+ *   make lab L=ch1_debug_bounds
+ */
+
+__global__ void adjust_log(const float *in, float *out, int width, int height, float gain)
+{
+    int stride_x = 2 * blockDim.x * gridDim.x, stride_y = blockDim.y * gridDim.y;
+    for (int y = threadIdx.y + blockIdx.y * blockDim.y; y < height; y += stride_y)
+        for (int x = 2 * (threadIdx.x + blockIdx.x * blockDim.x); x < width; x += stride_x) {
+            long long i = (long long)y * width + x;  /* pixels x and x + 1 of row y */
+            float a = in[i], b = in[i + 1];          /* both loads in flight before either is used */
+            out[i] = gain * log2f(1.0f + a);
+            out[i + 1] = gain * log2f(1.0f + b);
+        }
+}
+
+/* The runner calls this with pictures on the GPU. */
+void lab_adjust_log(const float *in, float *out, int width, int height, float gain)
+{
+    dim3 threads(16, 16), blocks(64, 64);  /* the article's launch, whatever the picture's size */
+    adjust_log<<<blocks, threads>>>(in, out, width, height, gain);
+}

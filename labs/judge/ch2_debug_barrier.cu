@@ -1,0 +1,145 @@
+/* ch2_debug_barrier's judge: the student's turn_tiles (each 16 x 16 tile of a picture turned half a turn,
+ * through shared memory) on pictures of awkward shapes (1 x 1, one row, one column, sides of 31, 33,
+ * 1025, so that the tiles at the right and bottom edges are smaller), the largest checked twice, since a
+ * race can change the output from run to run; then timed on an 8191 x 4097 picture against the copy
+ * bandwidth. The picture is the course's test picture with noise from the seed, so that a pixel taken
+ * from the wrong place shows even where the test picture is flat. Before each timed run the output is
+ * poisoned; a sample of it, drawn afresh each run, is checked after.
+ * The file as handed out has no barrier between the tile's write and its read: the output is often wrong,
+ * and compute-sanitizer's racecheck (labs/grade's step 2) always names the race. */
+#include <stdio.h>
+#include <stdlib.h>
+
+#include "../../common/image.h"
+#include "lab.h"
+
+#define TILE 16  /* the statement's */
+
+/* The course's test picture with a fifth of each pixel's value drawn from the seed (stream 1). */
+static void make_picture(float *picture, int width, int height, unsigned long long seed)
+{
+    test_picture(picture, width, height);
+    for (long long i = 0; i < (long long)width * height; i++)
+        picture[i] = 0.8f * picture[i] + 0.2f * lab_uniform(seed, 1, i);
+}
+
+/* Whether pixel i lies in a tile cut short by the picture's right or bottom edge. */
+static int in_edge_tile(int width, int height, long long i)
+{
+    int x = (int)(i % width), y = (int)(i / width);
+    return x / TILE * TILE + TILE > width || y / TILE * TILE + TILE > height;
+}
+
+/* Pixel i of the output: the pixel of its tile turned half a turn, in the tile's own w x h. */
+static float turned(const float *picture, int width, int height, long long i)
+{
+    int x = (int)(i % width), y = (int)(i / width);
+    int x0 = x / TILE * TILE, y0 = y / TILE * TILE;
+    int w = width - x0 < TILE ? width - x0 : TILE, h = height - y0 < TILE ? height - y0 : TILE;
+    return picture[(long long)(y0 + h - 1 - (y - y0)) * width + x0 + w - 1 - (x - x0)];
+}
+
+/* After a failed check: wrong pixels only in the edge tiles, or some in whole tiles. */
+static void hint_where(struct lab *lab, const float *got, const float *want, int width, int height)
+{
+    long long wrong = 0, at_edges = 0;
+    for (long long i = 0; i < (long long)width * height; i++)
+        if (got[i] != want[i]) {  /* NaN, the poison, is never equal */
+            wrong++;
+            at_edges += in_edge_tile(width, height, i);
+        }
+    if (wrong > 0 && wrong == at_edges)
+        lab_hint(lab, "every wrong pixel lies in a tile at the right or bottom edge, smaller than 16 x 16: is each "
+                      "tile turned within its own size, w x h?");
+    else if (wrong > 0)
+        lab_hint(lab, "wrong pixels inside whole 16 x 16 tiles: a thread read a cell of the tile before the thread "
+                      "that owns it wrote it? racecheck (step 2 of make lab) names the two lines");
+}
+
+int main(int argc, char **argv)
+{
+    int reps = 21;
+    struct lab lab;
+    lab_start(&lab, argc, argv, "Lab ch2_debug_barrier: a race on a shared tile, found with racecheck", &reps);
+    const int shapes[][2] = {{1, 1}, {31, 33}, {33, 31}, {1025, 1}, {1, 1025}, {1025, 7}, {1023, 1025}, {8191, 4097}};
+    const int last = COUNT_OF(shapes) - 1;
+    const long long n_max = (long long)shapes[last][0] * shapes[last][1];
+    float *picture = (float *)host_alloc(n_max * sizeof(float)), *got = (float *)host_alloc(n_max * sizeof(float));
+    float *want = (float *)host_alloc(n_max * sizeof(float)), *again = (float *)host_alloc(n_max * sizeof(float));
+    for (int k = 0; k < COUNT_OF(shapes) && !lab.time; k++) {
+        int width = shapes[k][0], height = shapes[k][1];
+        long long n = (long long)width * height;
+        if (lab_skip(&lab, n))
+            continue;
+        make_picture(picture, width, height, lab.seed);
+        struct lab_call c;
+        lab_call_start(&c);
+        lab_in(&c, picture, n * sizeof(float));
+        lab_out(&c, NULL, got, n * sizeof(float));
+        lab_int(&c, width);
+        lab_int(&c, height);
+        if (lab_run(&lab, &c))
+            break;
+        for (long long i = 0; i < n; i++)
+            want[i] = turned(picture, width, height, i);
+        char what[48];
+        snprintf(what, sizeof what, "%d x %d picture", width, height);
+        if (lab_check_floats(&lab, what, got, want, n, width, 0, "a copy: exact")) {
+            hint_where(&lab, got, want, width, height);
+        } else if (k == last - 1) {
+            /* The same call again: a race can leave a different output each run. */
+            lab_call_start(&c);
+            lab_in(&c, picture, n * sizeof(float));
+            lab_out(&c, NULL, again, n * sizeof(float));
+            lab_int(&c, width);
+            lab_int(&c, height);
+            if (lab_run(&lab, &c))
+                break;
+            if (!lab_same_twice(&lab, got, again, n * sizeof(float)))
+                lab.failures++;
+        }
+    }
+    if (!lab.time || lab.failures)
+        return lab_end(&lab);
+
+    /* The timed runs: the output is poisoned before each, so that every run must write all of it. */
+    double copy_gbs = measure_copy_bandwidth(COPY_PROBE_BYTES);
+    int width = shapes[last][0], height = shapes[last][1];
+    size_t bytes = n_max * sizeof(float);
+    make_picture(picture, width, height, lab.seed);
+    float *in = (float *)lab_shared(&lab, bytes), *out = (float *)lab_shared(&lab, bytes);
+    CUDA_CHECK(cudaMemcpy(in, picture, bytes, cudaMemcpyHostToDevice));
+    struct lab_call c;
+    lab_call_start(&c);
+    lab_use(&c, in);
+    lab_use(&c, out);
+    lab_int(&c, width);
+    lab_int(&c, height);
+    static struct lab_sample s;
+    s.output = out, s.size = 4, s.n = n_max;
+    struct lab_clock clock;
+    lab_clock_start(&lab, &clock, reps);
+    lab.quiet = 1;
+    for (int r = -1; r < reps; r++) {
+        lab_poison(out, bytes);
+        lab_sample_add(&s, (long long)(height - 1) * width + (r + 1) * 389LL % width);  /* the bottom tiles */
+        lab_sample_add(&s, (long long)((r + 1) * 197LL % height) * width + width - 1);  /* the right ones */
+        lab_sample_draw(&lab, &s);
+        if (lab_timed_call(&lab, &clock, r, &c, &s, 1))
+            break;
+        for (int k = 0; k < s.count; k++) {
+            got[k] = lab_sample_float(&s, k);
+            want[k] = turned(picture, width, height, s.index[k]);
+        }
+        char what[64];
+        snprintf(what, sizeof what, "timed run %d, %d sampled pixels", r + 1, s.count);
+        if (lab_check_floats(&lab, what, got, want, s.count, 0, 0, "a copy: exact"))
+            break;
+    }
+    if (!lab.failures) {
+        printf("  every timed run's output was right on %d pixels drawn afresh each run\n", s.count);
+        lab_report(&lab, lab_clock_stats(&lab, &clock), 8.0 * n_max, "GB/s", copy_gbs, "of the copy bandwidth", 20);
+    }
+    free(picture), free(got), free(want), free(again);
+    return lab_end(&lab);
+}
