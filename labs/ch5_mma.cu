@@ -22,7 +22,8 @@
  * `#if __CUDA_ARCH__ >= 800`, as in the skeleton, so that the file compiles for every GPU the course
  * builds for (the judge runs this lab only on 8.0 and newer).
  *
- * Rules: mma.sync through mma_tf32, no wmma (it hides the fragments, which are the lesson), no cuBLAS.
+ * Rules: the products and sums are the tensor cores' (mma_tf32): no fp32 arithmetic in your kernel, no
+ * wmma (it hides the fragments, which are the lesson), no cuBLAS.
  * The check allows TF32's error: each input keeps 10 mantissa bits, so each product is off by up to
  * 2^-9 of itself.
  * Target: 70% of the course's solution's speed; the limit is cuBLAS's SGEMM in TF32 on the tensor cores,
