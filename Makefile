@@ -246,8 +246,8 @@ LABS := ch1_block_index ch1_one_thread_each ch1_two_inputs ch1_grid_2d ch2_share
         ch1_map ch1_image ch1_transpose ch1_debug_bounds \
         ch2_block_sum ch2_warp_sum ch2_debug_barrier ch2_debug_warp \
         ch3_pipeline ch3_stencil \
-        ch4_histogram ch4_dot ch4_block_scan ch4_equalize ch4_debug_atomic \
-        ch5_tiled ch5_register_tile
+        ch4_histogram ch4_dot ch4_block_scan ch4_lookback_scan ch4_equalize ch4_debug_atomic \
+        ch5_tiled ch5_register_tile ch5_cublas ch5_mma
 LAB_MISTAKES := $(shell awk '!/^\#/ && NF { print $$1 "." $$2 }' labs/solutions/mistakes.txt 2>/dev/null)
 LAB_NVCC = $(NVCC) -std=c++17 -O3 -lineinfo $(GENCODE) -Xcompiler -Wall \
            $(if $(HOST_COMPILER),-ccbin $(HOST_COMPILER)) $(NVCCFLAGS) $(EXTRA_NVCCFLAGS)

@@ -1,6 +1,7 @@
 /* libraries.cu: see libraries.h. Each limit is timed as the labs are: a warm-up, then reps runs between
  * CUDA events, the median. */
 #include <limits.h>
+#include <stdio.h>
 #include <stdlib.h>
 
 #include <cub/cub.cuh>
@@ -60,22 +61,53 @@ struct stats cub_histogram_time(const unsigned char *dev_bytes, long long n, int
     return result;
 }
 
-/* Row-major C = A B is column-major C^T = B^T A^T: cuBLAS is given B first. */
-struct stats cublas_sgemm_time(int m, int n, int k, int reps)
+/* CUB's single-pass scan (a decoupled look-back too) of n ints into n ints, in memory of its own. */
+struct stats cub_scan_time(const int *dev_in, long long n, int reps)
 {
     struct stats result;
-    float *a, *b, *c, one = 1.0f, zero = 0.0f;
-    CUDA_CHECK(cudaMalloc(&a, (size_t)m * k * sizeof(float)));
-    CUDA_CHECK(cudaMalloc(&b, (size_t)k * n * sizeof(float)));
+    if (n > INT_MAX) {  /* CUB before CCCL 2.7 takes an int count */
+        fprintf(stderr, "cub_scan_time: n = %lld is above INT_MAX\n", n);
+        exit(1);
+    }
+    int *dev_out;
+    void *scratch = NULL;
+    size_t scratch_bytes = 0;
+    CUDA_CHECK(cudaMalloc(&dev_out, n * sizeof(int)));
+    CUDA_CHECK(cub::DeviceScan::InclusiveSum(scratch, scratch_bytes, dev_in, dev_out, (int)n));
+    CUDA_CHECK(cudaMalloc(&scratch, scratch_bytes));
+    TIME_CALLS(reps, CUDA_CHECK(cub::DeviceScan::InclusiveSum(scratch, scratch_bytes, dev_in, dev_out, (int)n)));
+    CUDA_CHECK(cudaFree(scratch));
+    CUDA_CHECK(cudaFree(dev_out));
+    return result;
+}
+
+/* Row-major C = A B is column-major C^T = B^T A^T: cuBLAS is given B first. tf32: the handle may round
+ * the inputs to TF32 and use the tensor cores (CUBLAS_TF32_TENSOR_OP_MATH); else its default, fp32. */
+struct stats cublas_gemm_time(const float *a, const float *b, int m, int n, int k, int tf32, int reps)
+{
+    struct stats result;
+    float *c, one = 1.0f, zero = 0.0f;
     CUDA_CHECK(cudaMalloc(&c, (size_t)m * n * sizeof(float)));
-    CUDA_CHECK(cudaMemset(a, 0, (size_t)m * k * sizeof(float)));
-    CUDA_CHECK(cudaMemset(b, 0, (size_t)k * n * sizeof(float)));
     cublasHandle_t handle;
     CUBLAS_CHECK(cublasCreate(&handle));
+    if (tf32)
+        CUBLAS_CHECK(cublasSetMathMode(handle, CUBLAS_TF32_TENSOR_OP_MATH));
     TIME_CALLS(reps, CUBLAS_CHECK(cublasSgemm(handle, CUBLAS_OP_N, CUBLAS_OP_N, n, m, k, &one, b, n, a, k, &zero, c, n)));
     CUBLAS_CHECK(cublasDestroy(handle));
+    CUDA_CHECK(cudaFree(c));
+    return result;
+}
+
+/* The same on zeros, strict fp32. */
+struct stats cublas_sgemm_time(int m, int n, int k, int reps)
+{
+    float *a, *b;
+    CUDA_CHECK(cudaMalloc(&a, (size_t)m * k * sizeof(float)));
+    CUDA_CHECK(cudaMalloc(&b, (size_t)k * n * sizeof(float)));
+    CUDA_CHECK(cudaMemset(a, 0, (size_t)m * k * sizeof(float)));
+    CUDA_CHECK(cudaMemset(b, 0, (size_t)k * n * sizeof(float)));
+    struct stats result = cublas_gemm_time(a, b, m, n, k, 0, reps);
     CUDA_CHECK(cudaFree(a));
     CUDA_CHECK(cudaFree(b));
-    CUDA_CHECK(cudaFree(c));
     return result;
 }

@@ -1,0 +1,92 @@
+/* ch5_mma's judge: the student's mma.sync kernel in TF32, on GPUs of compute capability 8.0 and newer
+ * (elsewhere the lab cannot run, and says so). Checked against the CPU within TF32's error (product.h)
+ * at shapes of one warp's tile and one step of k, of one element, of sizes just past a tile (16 rows, 8
+ * columns, 8 along k) where the guards and the last step of k show, tall, wide and deep; then the
+ * 4096 x 4096 x 4096 product, checked on a sample and timed against cuBLAS's SGEMM in TF32 on the same
+ * matrices. */
+#include "lab.h"
+#include "product.h"
+
+/* TF32 keeps 10 of fp32's 23 mantissa bits: an input read as TF32 is off by up to 2^-10 of itself
+ * (truncated; 2^-11 rounded to nearest), so a product of two by up to 2^-9. Then k sums in fp32, each
+ * counted at 2^-22, four times fp32's rounding, since the tensor cores' additions are not documented to
+ * round to nearest. Every product is positive, so the bound holds relative to the sum. */
+static double tf32_tolerance(int k)
+{
+    return 0x1p-9 + (k + 1) * 0x1p-22;
+}
+
+static void hint_kernel(struct lab *lab, const float *got, const float *want, const float *A, const float *B, int m,
+                        int n, int k)
+{
+    long long count = (long long)m * n, unwritten = 0, first = -1;
+    for (long long e = 0; e < count; e++) {
+        unwritten += isnan(got[e]);
+        if (first < 0 && !(fabs((double)got[e] - want[e]) <= tf32_tolerance(k) * fabs((double)want[e])))
+            first = e;
+    }
+    if (first < 0)
+        return;
+    long long row = first / n, col = first % n;
+    int whole = k / 8 * 8;
+    double short_k = product_element(A, B, n, k, whole, row, col);
+    if (unwritten == count)
+        lab_hint(lab, "C still holds the poison everywhere: did the kernel's body run? It stays inside #if "
+                      "__CUDA_ARCH__ >= 800, and every lane of a warp takes part in each mma_tf32");
+    else if (isnan(got[first]))
+        lab_hint(lab, "element (row %lld, column %lld) was never written: does each warp store its four sums, "
+                      "skipping only those outside C?", row, col);
+    else if (k % 8 && fabs(got[first] - short_k) <= tf32_tolerance(k) * short_k)
+        lab_hint(lab, "element (row %lld, column %lld) holds the sum of its first %d products, not of all %d: k is "
+                      "%d steps of 8 and %d more. Count the steps with a ceiling; the loads past k give 0", row, col,
+                 whole, k, k / 8, k % 8);
+    else
+        lab_hint(lab, "C is written, but element (row %lld, column %lld), at row %lld and column %lld of its warp's "
+                      "16 x 8 tile, is wrong: check each register of the fragments and of the sums against the "
+                      "statement's table (which row, which column)", row, col, row % 16, col % 8);
+}
+
+int main(int argc, char **argv)
+{
+    int reps = 11;
+    struct lab lab;
+    lab_start(&lab, argc, argv, "Lab ch5_mma: C = A B on the tensor cores, mma.sync in TF32", &reps);
+    if (lab.dev.major < 8)
+        lab_cannot_run(&lab, "needs TF32 tensor cores (compute capability 8.0 or newer)");
+    /* m, n, k: one warp's tile and one step; one element; one past a tile and a step; then odd sizes,
+     * tall, wide and deep; then the timed product, checked on a sample. */
+    const int shapes[][3] = {{16, 8, 8},    {1, 1, 1},      {17, 9, 9},       {33, 31, 17},    {31, 33, 64},
+                             {64, 64, 1025}, {1025, 33, 7}, {7, 1000, 129}, {257, 255, 1000}, {4096, 4096, 4096}};
+    const int last = COUNT_OF(shapes) - 1;
+    size_t most = (size_t)shapes[last][0] * shapes[last][2];  /* the floats of the largest A, B or C */
+    float *A = (float *)host_alloc(most * sizeof(float)), *B = (float *)host_alloc(most * sizeof(float));
+    float *got = (float *)host_alloc(most * sizeof(float)), *want = (float *)host_alloc(most * sizeof(float));
+    for (size_t i = 0; i < most; i++) {
+        A[i] = lab_uniform(lab.seed, 1, i);
+        B[i] = lab_uniform(lab.seed, 2, i);
+    }
+    for (int s = 0; s < COUNT_OF(shapes) && !lab.time; s++) {
+        int m = shapes[s][0], n = shapes[s][1], k = shapes[s][2];
+        long long mn = (long long)m * n, mk = (long long)m * k, kn = (long long)k * n;
+        if (lab_skip(&lab, mn > mk ? (mn > kn ? mn : kn) : (mk > kn ? mk : kn)))
+            continue;
+        struct lab_call c;
+        product_call(&c, A, B, got, m, n, k);
+        if (lab_run(&lab, &c))
+            break;
+        char why[128];
+        snprintf(why, sizeof why, "TF32 inputs: each product off by up to 2^-9; then %d sums in fp32", k);
+        int sampled;
+        if (product_check(&lab, got, want, A, B, m, n, k, tf32_tolerance(k), why, &sampled) && !sampled)
+            hint_kernel(&lab, got, want, A, B, m, n, k);
+    }
+    if (!lab.time || lab.failures)
+        return lab_end(&lab);
+
+    int m = shapes[last][0], n = shapes[last][1], k = shapes[last][2];
+    char why[128];
+    snprintf(why, sizeof why, "TF32 inputs: each product off by up to 2^-9; then %d sums in fp32", k);
+    product_timed(&lab, A, B, m, n, k, reps, tf32_tolerance(k), why, 1, 2);
+    free(A), free(B), free(got), free(want);
+    return lab_end(&lab);
+}
