@@ -159,18 +159,19 @@ if ! have_gpu; then
 fi
 
 # ==== On a GPU ====
-# Each grade in the background, four at a time, without the timing (they share the GPU), then reported
-# in order. A line: NAME FILE WANT, WANT "fail", "pass" or a mistake's report.
+# Each grade in the background, eight at a time (LABS_PARALLEL), without the timing (they share the
+# GPU), then reported in order; output/labs/graded.csv keeps every verdict (labs/README.md's tables are
+# rendered from a committed copy). A line: NAME FILE WANT, WANT "fail", "pass" or a mistake's report.
 {
     for lab in $LABS; do
-        echo "$lab labs/$lab.cu fail"
-        [ -z "$course" ] || echo "$lab labs/solutions/$lab.cu pass"
+        echo "$lab.handout labs/$lab.cu fail"
+        [ -z "$course" ] || echo "$lab.solution labs/solutions/$lab.cu pass"
     done
     [ -z "$course" ] || grep -v '^[[:space:]]*\(#\|$\)' labs/solutions/mistakes.txt |
         awk '$3 != "slow" { print $1 "." $2, "output/labs/mistakes/" $1 "." $2 ".cu", $3 }'
 } >"$tmp/list"
 export LABS_TMP="$tmp"  # (xargs appends NAME FILE WANT to sh -c's arguments)
-xargs -P 4 -L 1 sh -c 'LAB_NO_TIME=1 sh labs/grade "${1%%.*}" "$2" >"$LABS_TMP/$1.out" 2>&1 </dev/null
+xargs -P "${LABS_PARALLEL:-8}" -L 1 sh -c 'LAB_NO_TIME=1 sh labs/grade "${1%%.*}" "$2" >"$LABS_TMP/$1.out" 2>&1 </dev/null
                        echo $? >"$LABS_TMP/$1.code"' sh <"$tmp/list"
 # verdict NAME WANT: whether the grade in $tmp is what WANT asks; sets why.
 verdict() {
@@ -186,10 +187,12 @@ verdict() {
         *) [ "$code" = 1 ] && echo "$sanitizer" | grep -q "$2" ;;
     esac
 }
+mkdir -p output/labs
+echo "name,want,exit,verdict,correct,sanitizer" >"$tmp/graded.csv"
 while read -r name file want; do
     case $want in
-        fail) text="labs/$name.cu as handed out fails cleanly" ;;
-        pass) text="the solution of $name passes, sanitizers clean" ;;
+        fail) text="labs/${name%%.*}.cu as handed out fails cleanly" ;;
+        pass) text="the solution of ${name%%.*} passes, sanitizers clean" ;;
         wrong) text="the mistake $name is caught by the result check" ;;
         *) text="the mistake $name is caught by $want" ;;
     esac
@@ -198,7 +201,7 @@ while read -r name file want; do
     stopped=$(grep -m 1 -e 'cudaError' -e 'did not finish' -e 'NOT GRADED' "$tmp/$name.out")
     if [ $status != 0 ] && [ -n "$stopped" ]; then
         # On a GPU shared through MPS (make small-gpu) a fault in one process ends every process on the
-        # GPU: four grades at a time may stop each other. The grade runs again alone, its sanitizer's
+        # GPU: grades side by side may stop each other. The grade runs again alone, its sanitizer's
         # tools one after another, and that run is the verdict; a file that fails by itself fails again.
         echo "# $name: a run stopped ($(echo "$stopped" | sed 's/^ *//')); graded again alone" >&2
         LAB_NO_TIME=1 LAB_SERIAL=1 sh labs/grade "${name%%.*}" "$file" >"$tmp/$name.out" 2>&1 </dev/null
@@ -206,8 +209,17 @@ while read -r name file want; do
         verdict "$name" "$want"
         status=$?
     fi
+    printf '%s,%s,%s,%s,%s,%s\n' "$name" "$want" "$(cat "$tmp/$name.code")" "$(verdict_of "$tmp/$name.out" | tr ',' ';')" \
+        "$(sed -n 's/^grade-correct //p' "$tmp/$name.out")" "$(sed -n 's/^grade-sanitizer //p' "$tmp/$name.out" | tr ',' ';')" \
+        >>"$tmp/graded.csv"
+    if [ "$(cat "$tmp/$name.code")" = 77 ] && verdict_of "$tmp/$name.out" | grep -q "^not run (.*[^)]"; then
+        skip "$text" "$(verdict_of "$tmp/$name.out" | sed 's/^not run (//; s/)$//')"  # a GPU without what the lab needs
+        continue
+    fi
     ok $status "$text" "$why"
 done <"$tmp/list"
+{ echo "# $(nvidia-smi --query-gpu=name --format=csv,noheader | head -n 1), $(date -u '+%Y-%m-%d %H:%M') UTC, tests/labs.t"
+  cat "$tmp/graded.csv"; } >output/labs/graded.csv
 
 # Timed, one at a time: the slow mistakes (right and clean, slower than the target), and the cheats
 # that act in the timed runs or need a GPU to be caught.
