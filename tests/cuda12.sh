@@ -3,10 +3,12 @@
 # (trixie, nvidia-cuda-toolkit 12.4.131), in a throwaway root made by debootstrap, so that the course
 # keeps building with CUDA 12 as well as 13. The root gets Open MPI and Debian's NCCL too, so that
 # heat_mpi and multi_gpu are built and checked there. Needs root, debootstrap and the network; no GPU
-# (the GPU tests skip, as in CI). The first run downloads about 2 GB; the root is kept in CUDA12_ROOT
-# (default /var/tmp/cuda12-root) and reused, `sh tests/cuda12.sh --fresh` remakes it. How long it took,
-# with the date, the toolkit and make test's summary, goes to figures/data/cuda12/run.log, which keeps
-# the last run with a fresh root and the last with a reused one.
+# (the GPU tests skip, as in CI). The first run downloads 2.3 GB; the root is kept in CUDA12_ROOT
+# (default /var/tmp/cuda12-root) and reused, `sh tests/cuda12.sh --fresh` remakes it. On two cores it
+# took 330 s with a fresh root (from a fast mirror: a slow link adds the download) and 168 s with the
+# root reused, most of it the build. How long it took, with the date, the toolkit and make test's summary,
+# goes to figures/data/cuda12/run.log, which keeps the last run with a fresh root and the last with a
+# reused one.
 #   sudo sh tests/cuda12.sh            exit 0 when the build and make test pass under CUDA 12.4
 set -eu
 root=${CUDA12_ROOT:-/var/tmp/cuda12-root}
