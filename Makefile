@@ -60,47 +60,60 @@ endif
 export NCCL_NVLS_ENABLE ?= 0
 
 COMMON := $(patsubst %.c,%.o,$(wildcard common/*.c))
+comma := ,
 
-# NCCL, for multi_gpu: the CUDA Toolkit's own (CUDA 13 ships it), a system install, or a Python wheel
-# (pip install nvidia-nccl-cu12); NCCL_HOME=DIR points elsewhere (DIR/include/nccl.h, DIR/lib*/libnccl.so.2).
-# Without it the other programs build and one line says what was left out.
-NCCL_WHEEL = $(shell python3 -c 'import nvidia.nccl as m; print(m.__path__[0])' 2>/dev/null)
-NCCL_HOME ?= $(or $(firstword $(foreach d,$(CUDA_DIR) /usr /usr/local,$(if $(wildcard $(d)/include/nccl.h),$(d)))),$(NCCL_WHEEL))
-NCCL_LIB  := $(firstword $(dir $(wildcard $(addprefix $(NCCL_HOME),/lib/libnccl.so.2 /lib64/libnccl.so.2 \
-               /lib/$(shell gcc -print-multiarch)/libnccl.so.2))))
-ifeq ($(NCCL_LIB),)
-  $(info make: no NCCL found (nccl.h and libnccl.so.2 under $(or $(NCCL_HOME),$(CUDA_DIR), /usr or /usr/local)); \
-    ch3_streams_events/multi_gpu is not built; NCCL_HOME=DIR points at one)
-  CH3_PROGRAMS := $(filter-out ch3_streams_events/multi_gpu,$(CH3_PROGRAMS))
-  PROGRAMS := $(filter-out ch3_streams_events/multi_gpu,$(PROGRAMS))
-ch3_streams_events/multi_gpu:
-	@echo "ch3_streams_events/multi_gpu needs NCCL, and none was found: NCCL_HOME=DIR points at one" >&2; exit 1
+# NCCL, for multi_gpu and heat_mpi (a library of its own, not part of the CUDA Toolkit): installed beside
+# the toolkit, in the system (Debian's or NVIDIA's libnccl-dev), or a Python wheel (pip install
+# nvidia-nccl-cu12); NCCL_HOME=DIR points elsewhere (DIR/include/nccl.h, DIR/lib*/libnccl.so.2). Without
+# it the other programs build and one line says what was left out.
+# NCCL=none builds as if there were none, so that a machine with NCCL can check the course without it.
+ifeq ($(NCCL),none)
+  NCCL_LIB :=
+  NCCL_MISSING := no NCCL (NCCL=none)
+else
+  NCCL_WHEEL = $(shell python3 -c 'import nvidia.nccl as m; print(m.__path__[0])' 2>/dev/null)
+  NCCL_HOME ?= $(or $(firstword $(foreach d,$(CUDA_DIR) /usr /usr/local,$(if $(wildcard $(d)/include/nccl.h),$(d)))),$(NCCL_WHEEL))
+  NCCL_LIB  := $(firstword $(dir $(wildcard $(addprefix $(NCCL_HOME),/lib/libnccl.so.2 /lib64/libnccl.so.2 \
+                 /lib/$(shell gcc -print-multiarch)/libnccl.so.2))))
+  NCCL_MISSING := no NCCL found (nccl.h and libnccl.so.2 under $(or $(NCCL_HOME),$(CUDA_DIR), /usr or /usr/local))
 endif
 ch3_streams_events/multi_gpu ch3_streams_events/heat_mpi: PROGRAM_FLAGS = -I$(NCCL_HOME)/include $(MPI_FLAGS)
 ch3_streams_events/multi_gpu ch3_streams_events/heat_mpi: LDLIBS += -L$(NCCL_LIB) -l:libnccl.so.2 -Xlinker -rpath=$(NCCL_LIB)
 
 # MPI, for heat_mpi (one process per GPU): what mpicc would add (Open MPI's --showme, MPICH's -show), or
-# MPI_HOME=DIR (DIR/include/mpi.h, DIR/lib/libmpi.so). Without it, or without NCCL, the other programs
-# build and one line says heat_mpi is left out. Run as root (a container), Open MPI needs
-# mpirun --allow-run-as-root; the tests set the two variables that allow it.
+# MPI_HOME=DIR (DIR/include/mpi.h, DIR/lib/libmpi.so); MPI=none builds as if there were none. Run as
+# root (a container), Open MPI needs mpirun --allow-run-as-root; the tests set the two variables that
+# allow it.
 MPICC ?= mpicc
-MPI_SHOW := $(if $(MPI_HOME),-I$(MPI_HOME)/include -L$(MPI_HOME)/lib -lmpi,$(or $(shell $(MPICC) --showme 2>/dev/null),$(shell $(MPICC) -show 2>/dev/null)))
+ifneq ($(MPI),none)
+  MPI_SHOW := $(if $(MPI_HOME),-I$(MPI_HOME)/include -L$(MPI_HOME)/lib -lmpi,$(or $(shell $(MPICC) --showme 2>/dev/null),$(shell $(MPICC) -show 2>/dev/null)))
+endif
 MPI_FLAGS := $(patsubst -I%,-isystem %,$(filter -I%,$(MPI_SHOW)))
 ch3_streams_events/heat_mpi: LDLIBS += $(filter -L% -l%,$(MPI_SHOW)) $(patsubst -L%,-Xlinker -rpath=%,$(filter -L%,$(MPI_SHOW)))
-ifeq ($(or $(filter -lmpi%,$(MPI_SHOW)),$(MPI_HOME)),)
-  $(info make: no MPI found ($(MPICC) or MPI_HOME=DIR); ch3_streams_events/heat_mpi is not built)
-  HEAT_MPI_MISSING := 1
+
+# What is left out, said once each, and told to the tests (NOT_BUILT: PROGRAM:PART,PART ...), which skip
+# those programs' runs naming the part.
+ifeq ($(NCCL_LIB),)
+  NCCL_HINT := $(if $(filter none,$(NCCL)),,; NCCL_HOME=DIR points at one)
+  $(info make: $(NCCL_MISSING); ch3_streams_events/multi_gpu and heat_mpi are not built$(NCCL_HINT))
+  NOT_BUILT := ch3_streams_events/multi_gpu:NCCL
+ch3_streams_events/multi_gpu:
+	@echo "ch3_streams_events/multi_gpu needs NCCL, and none was found: NCCL_HOME=DIR points at one" >&2; exit 1
 endif
-ifneq ($(NCCL_LIB),)
-else
-  HEAT_MPI_MISSING := 1
+ifeq ($(filter -lmpi%,$(MPI_SHOW)),)
+  $(info make: $(if $(filter none,$(MPI)),no MPI (MPI=none),no MPI found ($(MPICC) or MPI_HOME=DIR)); ch3_streams_events/heat_mpi is not built)
+  HEAT_MPI_NEEDS := MPI
 endif
-ifeq ($(HEAT_MPI_MISSING),1)
-  CH3_PROGRAMS := $(filter-out ch3_streams_events/heat_mpi,$(CH3_PROGRAMS))
-  PROGRAMS := $(filter-out ch3_streams_events/heat_mpi,$(PROGRAMS))
+ifeq ($(NCCL_LIB),)
+  HEAT_MPI_NEEDS := $(if $(HEAT_MPI_NEEDS),$(HEAT_MPI_NEEDS)$(comma))NCCL
+endif
+ifneq ($(HEAT_MPI_NEEDS),)
+  NOT_BUILT += ch3_streams_events/heat_mpi:$(HEAT_MPI_NEEDS)
 ch3_streams_events/heat_mpi:
 	@echo "ch3_streams_events/heat_mpi needs MPI and NCCL: MPI_HOME=DIR or NCCL_HOME=DIR points at them" >&2; exit 1
 endif
+CH3_PROGRAMS := $(filter-out $(foreach p,$(NOT_BUILT),$(firstword $(subst :, ,$(p)))),$(CH3_PROGRAMS))
+PROGRAMS := $(filter-out $(foreach p,$(NOT_BUILT),$(firstword $(subst :, ,$(p)))),$(PROGRAMS))
 export OMPI_ALLOW_RUN_AS_ROOT ?= 1
 export OMPI_ALLOW_RUN_AS_ROOT_CONFIRM ?= 1
 
@@ -109,7 +122,6 @@ ch5_matmul/blas ch5_matmul/sgemm_ladder ch5_matmul/sgemm_tensor ch5_matmul/sgemm
 
 # sgemm_hopper's TMA and wgmma exist only in code built for sm_90a (Hopper's own features, which later
 # GPUs need not keep): where ARCH has 90, that one file is built for 90a instead.
-comma := ,
 ch5_matmul/sgemm_hopper: ALL_NVCCFLAGS = $(subst arch=compute_90$(comma)code=sm_90,arch=compute_90a$(comma)code=sm_90a,\
                                           $(COURSE_NVCCFLAGS)) $(NVCCFLAGS) $(EXTRA_NVCCFLAGS) $(PROGRAM_FLAGS)
 
@@ -134,17 +146,20 @@ tests/unit_common: tests/unit_common.c $(COMMON) .build-flags
 	$(CC) $(ALL_CFLAGS) $(filter %.c %.o,$^) -o $@ -L$(CUDA_DIR)/lib64 -lcudart_static -ldl -lpthread -lrt $(LDLIBS)
 
 # The test suite: TAP tests run by prove, then one line on what was skipped and why (without a GPU,
-# every run of a program).
+# every run of a program; without MPI or NCCL, the runs of what was not built, naming the part).
+# GNUPLOT=none tests as if gnuplot were not installed (with MPI=none NCCL=none: what CI checks too).
+GNUPLOT ?= gnuplot
 test: all tests/unit_common lab-programs lab-mistake-files
 	@mkdir -p output/test && rm -f output/test/skipped.txt
-	@PROGRAMS="$(PROGRAMS)" LABS="$(LABS)" COURSE_URL="$(COURSE_URL)" LAB_MISTAKES="$(LAB_MISTAKES)" MPI_FLAGS="$(MPI_FLAGS)" NCCL_INCLUDE="$(if $(NCCL_LIB),$(NCCL_HOME)/include)" \
+	@PROGRAMS="$(PROGRAMS)" NOT_BUILT="$(NOT_BUILT)" GNUPLOT="$(GNUPLOT)" LABS="$(LABS)" COURSE_URL="$(COURSE_URL)" \
+	    LAB_MISTAKES="$(LAB_MISTAKES)" MPI_FLAGS="$(MPI_FLAGS)" NCCL_INCLUDE="$(if $(NCCL_LIB),$(NCCL_HOME)/include)" \
 	    SKIP_LOG="$(CURDIR)/output/test/skipped.txt" prove tests/*.t; status=$$?; \
 	    sh tests/skipped.sh output/test/skipped.txt; exit $$status
 
 # compute-sanitizer's four tools over every program at small sizes (GPU machine only);
 # make sanitize ONLY=ch4 checks the runs that match a pattern.
 sanitize: all
-	PROGRAMS="$(PROGRAMS)" ONLY="$(ONLY)" prove tests/sanitize.sh
+	PROGRAMS="$(PROGRAMS)" NOT_BUILT="$(NOT_BUILT)" ONLY="$(ONLY)" prove tests/sanitize.sh
 
 # The suite on emulated small GPUs, through MPS (GPU machine only): a GTX 1650, a T4, the whole GPU;
 # make small-gpu EMULATE=t4 runs one of them.
@@ -166,7 +181,7 @@ fuzz: tests/fuzz/fuzz_pnm tests/fuzz/fuzz_cli
 	sh tests/fuzz/run.sh $(FUZZ_SECONDS)
 
 figures:
-	@sh plots/figures.sh
+	@GNUPLOT="$(GNUPLOT)" sh plots/figures.sh
 
 # The READMEs' results tables, rewritten from the CSV in figures/data/ (make test fails when they differ).
 tables:
@@ -233,7 +248,9 @@ help:
 	@echo "  NVCCFLAGS=, EXTRA_NVCCFLAGS=, CFLAGS=, EXTRA_CFLAGS=   added after the course's flags"
 	@echo "  HOST_COMPILER=g++-13   the host compiler nvcc uses (-ccbin)"
 	@echo "  NVCC=$(NVCC)"
-	@echo "  NCCL_HOME=$(NCCL_HOME)   where NCCL is, for ch3_streams_events/multi_gpu"
+	@echo "  NCCL_HOME=$(NCCL_HOME)   where NCCL is, for ch3_streams_events/multi_gpu and heat_mpi"
+	@echo "  MPI_HOME=DIR, MPICC=mpicc      where MPI is, for ch3_streams_events/heat_mpi"
+	@echo "  NCCL=none MPI=none GNUPLOT=none   build and test as if that part were missing"
 	@echo "a change of ARCH, DEBUG or a flag rebuilds everything (.build-flags)"
 
 # ==== Labs (labs/README.md) ====

@@ -5,7 +5,8 @@
  * rows are computed on a second stream (chapter 3's overlap, between GPUs). Every way gives heat.cu's
  * field to the bit, and the same largest change, checked against one GPU.
  *   make ch3 && mpirun -np 2 ./ch3_streams_events/heat_mpi      (as root: mpirun --allow-run-as-root)
- *   srun --ntasks-per-node=4 --gpus-per-task=1 ./ch3_streams_events/heat_mpi -n 32768 --steps 50
+ *   srun --mpi=pmix --ntasks-per-node=4 --gpus-per-task=1 ./ch3_streams_events/heat_mpi -n 32768 --steps 50
+ *       (Slurm: each rank sees its one GPU; --mpi= is what the site's Open MPI was built with, srun --mpi=list)
  */
 #include <math.h>
 /* MPI's C interface only: nvcc compiles as C++, and mpi.h would otherwise bring its C++ bindings. */
@@ -285,6 +286,56 @@ static void end_all(int status)
     exit(worst);
 }
 
+/* The GPU of each rank, decided alike on every rank of a machine (`node`). A rank that sees one GPU
+ * takes it: Slurm's --gpus-per-task=1, or CUDA_VISIBLE_DEVICES set per rank, shows each rank its own. A
+ * rank that sees several takes the one of its rank on this machine, from --device ID on: mpirun shows
+ * every rank all of them. Two ranks on one GPU, or a rank with none left, is a usage error said once
+ * (NCCL refuses two ranks on one GPU), so the GPUs are told apart by their UUIDs. Returns the device id;
+ * *status becomes 2 or 77 where the ranks cannot run, and stays as it was where they can. */
+static int choose_gpu(int first_gpu, MPI_Comm node, int local_rank, int local_ranks, int *status)
+{
+    struct choice {
+        int status, has_gpu;
+        cudaUUID_t uuid;
+    } mine = {*status, 0, {}};
+    int gpus = 0, device = 0;
+    if (mine.status == 0)
+        mine.status = cudaGetDeviceCount(&gpus) != cudaSuccess || gpus == 0 ? NO_DEVICE_EXIT : 0;
+    if (mine.status == 0 && first_gpu >= gpus) {
+        if (local_rank == 0)
+            fprintf(stderr, "--device %d: no such device; this rank sees %d (use 0..%d)\n", first_gpu, gpus, gpus - 1);
+        mine.status = 2;
+    }
+    if (mine.status == 0) {
+        device = gpus == 1 ? 0 : first_gpu + local_rank;
+        cudaDeviceProp prop;
+        if (device < gpus && cudaGetDeviceProperties(&prop, device) == cudaSuccess) {
+            mine.has_gpu = 1;
+            mine.uuid = prop.uuid;
+        }
+    }
+    struct choice *all = (struct choice *)host_alloc(local_ranks * sizeof(struct choice));
+    MPI_Allgather(&mine, sizeof mine, MPI_BYTE, all, sizeof mine, MPI_BYTE, node);
+    int all_ok = 1, all_have_one = 1, distinct = 0;
+    for (int r = 0; r < local_ranks; r++) {
+        all_ok &= all[r].status == 0;
+        all_have_one &= all[r].has_gpu;
+        int seen = !all[r].has_gpu;
+        for (int q = 0; q < r && !seen; q++)
+            seen = all[q].has_gpu && !memcmp(&all[q].uuid, &all[r].uuid, sizeof(cudaUUID_t));
+        distinct += !seen;
+    }
+    free(all);
+    if (all_ok && !(all_have_one && distinct == local_ranks)) {
+        if (local_rank == 0)
+            fprintf(stderr, "heat_mpi: %d ranks on this machine but %d GPU%s: one rank per GPU (mpirun -np %d)\n",
+                    local_ranks, distinct, distinct == 1 ? "" : "s", distinct);
+        mine.status = 2;
+    }
+    *status = mine.status;
+    return device;
+}
+
 /* ==== main ==== */
 
 int main(int argc, char **argv)
@@ -301,34 +352,23 @@ int main(int argc, char **argv)
     };
     /* Every rank parses the same line: a usage error ends every rank with exit 2 before MPI starts. */
     int first_gpu = cli_parse(argc, argv, "Heat diffusion split over GPUs: one MPI rank per GPU, halos by MPI or NCCL.",
-                              options, COUNT_OF(options));  /* --device ID: the local ranks take ID, ID + 1, ... */
+                              options, COUNT_OF(options));  /* --device ID: where a rank sees several, ID, ID + 1, ... */
     MPI_Init(&argc, &argv);
     int rank, ranks, local_rank, local_ranks;
     MPI_Comm_rank(MPI_COMM_WORLD, &rank);
     MPI_Comm_size(MPI_COMM_WORLD, &ranks);
-    MPI_Comm node;  /* the ranks of this machine: each takes the GPU of its local rank */
+    MPI_Comm node;  /* the ranks of this machine, one GPU each */
     MPI_Comm_split_type(MPI_COMM_WORLD, MPI_COMM_TYPE_SHARED, 0, MPI_INFO_NULL, &node);
     MPI_Comm_rank(node, &local_rank);
     MPI_Comm_size(node, &local_ranks);
-    int status = 0, gpus = 0;
+    int status = 0;
     if (n - 2 < 2LL * ranks) {  /* before the GPUs: a usage error is one everywhere */
         if (rank == 0)
             fprintf(stderr, "heat_mpi: -n %lld is too small for %d ranks: each needs 2 inside rows (-n %d at least)\n",
                     n, ranks, 2 * ranks + 2);
         status = 2;
     }
-    if (status == 0)
-        status = cudaGetDeviceCount(&gpus) != cudaSuccess || gpus == 0 ? NO_DEVICE_EXIT : 0;
-    if (status == 0 && first_gpu >= gpus) {
-        if (local_rank == 0)
-            fprintf(stderr, "--device %d: no such device; this machine has %d (use 0..%d)\n", first_gpu, gpus, gpus - 1);
-        status = 2;
-    } else if (status == 0 && gpus - first_gpu < local_ranks) {
-        if (local_rank == 0)
-            fprintf(stderr, "heat_mpi: %d ranks on this machine but %d GPUs: one rank per GPU (mpirun -np %d)\n",
-                    local_ranks, gpus - first_gpu, gpus - first_gpu);
-        status = 2;
-    }
+    int gpu = choose_gpu(first_gpu, node, local_rank, local_ranks, &status);
     int worst;
     MPI_Allreduce(&status, &worst, 1, MPI_INT, MPI_MAX, MPI_COMM_WORLD);
     if (worst) {
@@ -337,7 +377,7 @@ int main(int argc, char **argv)
         end_all(worst);
     }
     struct device_info dev;
-    device_start(first_gpu + local_rank, &dev);
+    device_start(gpu, &dev);
     ncclUniqueId id;  /* rank 0 makes the communicator's name, MPI tells the others */
     if (rank == 0)
         NCCL_CHECK(ncclGetUniqueId(&id));

@@ -396,9 +396,20 @@ int main(int argc, char **argv)
     max_n = size_to_fit(&dev, "--max", max_n, 2, 5 * sizeof(float), 4 * sizeof(float), 64 << 20);
     struct run_plan plan = {0, NULL, NULL, {}, {}, NULL};
     encode_tiled encode = NULL;
+    /* cuTensorMapEncodeTiled as CUDA 12.0 defined it. The call that names the version came with CUDA 12.5 (13.0
+     * deprecates the other); before it, the runtime gives the version it was built for, 12.0 or later too. */
     cudaDriverEntryPointQueryResult found;
+#if CUDART_VERSION >= 12050
     CUDA_CHECK(cudaGetDriverEntryPointByVersion("cuTensorMapEncodeTiled", (void **)&encode, 12000, cudaEnableDefault,
                                                 &found));
+#else
+    CUDA_CHECK(cudaGetDriverEntryPoint("cuTensorMapEncodeTiled", (void **)&encode, cudaEnableDefault, &found));
+#endif
+    if (found != cudaDriverEntryPointSuccess || !encode) {  /* success, with no function, where the driver lacks it */
+        fprintf(stderr, "error: this driver has no cuTensorMapEncodeTiled (status %d): it needs CUDA 12.0 or later\n",
+                (int)found);
+        return 1;
+    }
     CUDA_CHECK(cudaFuncSetAttribute(sgemm_wgmma, cudaFuncAttributeMaxDynamicSharedMemorySize, (int)WG_SMEM));
     CUDA_CHECK(cudaFuncSetAttribute(wgmma_ceiling, cudaFuncAttributeMaxDynamicSharedMemorySize, 33 << 10));
     double tf32_peak = dev.peak_tf32_matrix_gflops;  /* the tensor cores' multiply-adds per SM per clock, x 2 */

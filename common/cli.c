@@ -203,6 +203,16 @@ int cli_parse(int argc, char **argv, const char *about, const struct cli_option 
             if (a + 1 >= argc)
                 fail(program, about, options, count, name, NULL, "needs a value");
             text = argv[++a];
+            /* "-o --steps 5": the value was forgotten, and the next option would be taken for it (a folder
+             * named --steps). A value that starts with '-' is refused, but for a negative number; a file
+             * whose name starts with '-' is given as ./-name, or as --csv=-name. */
+            enum cli_kind kind = is_device ? CLI_INT : option->kind;
+            int is_path = kind == CLI_STRING || kind == CLI_INPUT_FILE || kind == CLI_OUTPUT_FILE ||
+                          kind == CLI_OUTPUT_DIR;
+            if (text[0] == '-' && (is_path || !(isdigit((unsigned char)text[1]) || text[1] == '.')))
+                fail(program, about, options, count, name, text,
+                     is_path ? "looks like an option, not a value (a name that starts with '-': ./-name)"
+                             : "looks like an option, not a value");
         }
 
         double x = 0.0;
@@ -243,7 +253,7 @@ int cli_parse(int argc, char **argv, const char *about, const struct cli_option 
         }
     }
     /* Output paths, given or default, before any GPU or long host work: a run must not end in
-     * "cannot write" after minutes of measuring. */
+     * "cannot write" after minutes of measuring. Nothing is made yet (output_open makes the folders). */
     for (int i = 0; i < count; i++) {
         int is_dir = options[i].kind == CLI_OUTPUT_DIR;
         if (!is_dir && options[i].kind != CLI_OUTPUT_FILE)

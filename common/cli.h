@@ -6,9 +6,11 @@
  *   };
  *   int device = cli_parse(argc, argv, "what the program shows", options, COUNT_OF(options));
  * -h/--help (exit 0) and --device ID (returned) come with every program. An unknown option, an option
- * given twice or a bad value prints one line naming it, then the usage line, and exits 2; so does an
- * output path where no file can be made (checked for defaults too, before any GPU work: output.h) and
- * an input that is not a readable regular file. cli_given("-n") says whether the user gave -n, or the
+ * given twice or a bad value prints one line naming it, then the usage line, and exits 2; so does a
+ * value that looks like an option ("-o --steps": a path that starts with '-' is given as ./-name), an
+ * output path where no file can be made or an existing file the user may not write (checked for
+ * defaults too, before any GPU work, and without making any folder: output.h) and an input that is not
+ * a readable regular file. cli_given("-n") says whether the user gave -n, or the
  * program may change its default (size_to_fit, below). cli_usage_error(argv[0], "...") ends
  * with exit 2 for a conflict between options that the table cannot express. A program whose table has
  * no --csv gets one: cli_results_path() is its FILE (or NULL), and stats.h writes every measurement the
@@ -27,8 +29,8 @@ enum cli_kind {
     CLI_DOUBLE,  /* double in [min, max] */
     CLI_STRING,       /* const char *: any text */
     CLI_INPUT_FILE,   /* const char *: a regular file that can be read */
-    CLI_OUTPUT_FILE,  /* const char *: a file the program writes; its folder is made now */
-    CLI_OUTPUT_DIR    /* const char *: a folder the program writes files in; made now */
+    CLI_OUTPUT_FILE,  /* const char *: a file the program writes; its folder can be made (made when written) */
+    CLI_OUTPUT_DIR    /* const char *: a folder the program writes files in; can be made (made when written) */
 };
 
 struct cli_option {

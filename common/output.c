@@ -96,10 +96,42 @@ static const char *split_path(const char *path, char *dir, size_t size)
     return slash ? slash + 1 : path;
 }
 
+/* Where the folder `dir` would be made: the deepest folder of it that exists, in `existing`, and the first
+ * that does not, in `missing` ("" when all of it exists). Makes nothing: a run refused later, or one that
+ * finds no GPU, must not leave empty folders behind. Returns 0, or -1 with errno set when a part of the
+ * path is a file or cannot be looked at (its name in `missing`). */
+static int deepest_folder(const char *dir, char *existing, char *missing, size_t size)
+{
+    char path[PATH_BYTES];
+    snprintf(path, sizeof path, "%s", dir);
+    snprintf(existing, size, "%s", path[0] == '/' ? "/" : ".");
+    missing[0] = '\0';
+    for (char *p = path + 1;; p++) {
+        if (*p != '/' && *p != '\0')
+            continue;
+        char saved = *p;
+        *p = '\0';
+        struct stat st;
+        if (stat(path, &st) != 0) {
+            snprintf(missing, size, "%s", path);
+            return errno == ENOENT ? 0 : -1;
+        }
+        if (!S_ISDIR(st.st_mode)) {
+            snprintf(missing, size, "%s", path);
+            errno = ENOTDIR;
+            return -1;
+        }
+        snprintf(existing, size, "%s", path);
+        *p = saved;
+        if (saved == '\0')
+            return 0;
+    }
+}
+
 const char *output_path_problem(const char *path, int is_dir)
 {
-    static char why[PATH_BYTES + 128];
-    char dir[PATH_BYTES], failed[PATH_BYTES];
+    static char why[2 * PATH_BYTES + 128];
+    char dir[PATH_BYTES], existing[PATH_BYTES], missing[PATH_BYTES];
     struct stat st;
     size_t length = strlen(path);
     if (length == 0 || length >= PATH_BYTES - 32)
@@ -112,20 +144,30 @@ const char *output_path_problem(const char *path, int is_dir)
     } else {
         if (path[length - 1] == '/' || (exists && S_ISDIR(st.st_mode)))
             return "is a folder: give a file name";
+        /* A file the user may not write stays as it is, as a shell's > would leave it (the rename that
+         * replaces it asks only the folder). Root may write any file, as with >. */
+        if (exists && access(path, W_OK) != 0) {
+            snprintf(why, sizeof why, "cannot be written: %s", strerror(errno));
+            return why;
+        }
         if (exists && !S_ISREG(st.st_mode))  /* a device or a FIFO: written in place */
-            return access(path, W_OK) == 0 ? NULL : "cannot be written";
+            return NULL;
         split_path(path, dir, sizeof dir);
     }
-    if (make_dirs(dir, failed, sizeof failed) != 0) {
-        snprintf(why, sizeof why, "needs the folder '%s', which cannot be made: %s", failed, strerror(errno));
+    if (deepest_folder(dir, existing, missing, sizeof existing) != 0) {
+        snprintf(why, sizeof why, "needs the folder '%s', which cannot be made: %s", missing, strerror(errno));
         return why;
     }
-    /* Can a file be made there? The same test the write will pass: a temporary file, removed at once. */
+    /* Can a file, or the first missing folder, be made there? The test the write will pass: a temporary
+     * file in the deepest folder that exists, removed at once. */
     char probe[PATH_BYTES + 32];
-    snprintf(probe, sizeof probe, "%s/.probe.XXXXXX", dir);
+    snprintf(probe, sizeof probe, "%s/.probe.XXXXXX", existing);
     int fd = mkstemp(probe);
     if (fd < 0) {
-        snprintf(why, sizeof why, "cannot be written: no file can be made in '%s': %s", dir, strerror(errno));
+        if (missing[0])
+            snprintf(why, sizeof why, "needs the folder '%s', which cannot be made: %s", missing, strerror(errno));
+        else
+            snprintf(why, sizeof why, "cannot be written: no file can be made in '%s': %s", dir, strerror(errno));
         return why;
     }
     close(fd);
@@ -151,7 +193,10 @@ FILE *output_open(const char *path)
         exit(1);
     }
     struct stat st;
-    if (stat(path, &st) == 0 && !S_ISREG(st.st_mode)) {
+    int exists = stat(path, &st) == 0;
+    if (exists && access(path, W_OK) != 0)  /* as a shell's >: a file the user may not write is not replaced */
+        fail(o, NULL, errno);
+    if (exists && !S_ISREG(st.st_mode)) {
         o->temp[0] = '\0';
         o->f = fopen(path, "w");
         if (!o->f)
@@ -170,9 +215,19 @@ FILE *output_open(const char *path)
     if (fd < 0)
         fail(o, NULL, errno);
     o->live = 1;
-    mode_t mask = umask(0);  /* mkstemp makes the file private; the result gets the usual 0666 & ~umask */
-    umask(mask);
-    fchmod(fd, 0666 & ~mask);
+    /* mkstemp makes the file private. A file replaced keeps its mode, as a shell's > would, and its owner
+     * and group: root may give them back, others may keep its group where they belong to it; else the file
+     * is theirs now, as any file they make, with no set-id bits from another's. A new file gets the usual
+     * 0666 & ~umask. */
+    if (exists) {
+        if (fchown(fd, st.st_uid, st.st_gid) != 0 && fchown(fd, (uid_t)-1, st.st_gid) != 0)
+            st.st_mode &= 0777;
+        fchmod(fd, st.st_mode & 07777);
+    } else {
+        mode_t mask = umask(0);
+        umask(mask);
+        fchmod(fd, 0666 & ~mask);
+    }
     o->f = fdopen(fd, "w");
     if (!o->f)
         fail(o, NULL, errno);

@@ -6,8 +6,10 @@
  * The temporary file (.ladder.csv.XXXXXX in the same folder) is renamed over the path only when every
  * write succeeded, so a failed or interrupted run (exit, Ctrl-C, a full disk) leaves the old file as it
  * was and removes its temporary file; two runs writing the same path leave one complete file. A path
- * that exists and is not a regular file (/dev/stdout, a FIFO) is written in place. cli.h checks output
- * paths with output_path_problem right after parsing (CLI_OUTPUT_FILE, CLI_OUTPUT_DIR). */
+ * that exists and is not a regular file (/dev/stdout, a FIFO) is written in place. As with a shell's >,
+ * a file the user may not write is not replaced (exit 1) and a file replaced keeps its mode. cli.h checks
+ * output paths with output_path_problem right after parsing (CLI_OUTPUT_FILE, CLI_OUTPUT_DIR): it makes
+ * no folder, so a run refused later, or one without a GPU, leaves none behind; output_open makes them. */
 #ifndef COMMON_OUTPUT_H
 #define COMMON_OUTPUT_H
 #include <stdio.h>

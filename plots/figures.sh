@@ -92,7 +92,9 @@ if [ -z "${FIGURES_DATA:-}" ] && nvidia-smi -L >/dev/null 2>&1; then
     done || exit 1
     echo "figures: data made in $(( $(date +%s) - start )) s" | tee -a output/run.log
 fi
-if ! command -v gnuplot >/dev/null; then
+# GNUPLOT=none (make figures GNUPLOT=none) acts as if gnuplot were not installed. FIGURES_STALE needs none.
+gnuplot=${GNUPLOT:-gnuplot}
+if [ -z "${FIGURES_STALE:-}" ] && { [ "$gnuplot" = none ] || ! command -v "$gnuplot" >/dev/null; }; then
     echo "figures: gnuplot is not installed (Debian/Ubuntu: apt-get install gnuplot-nox); the data is in output/" >&2
     # On a GPU machine the data was the job; render elsewhere with `make figures`.
     nvidia-smi -L >/dev/null 2>&1 && [ -z "${FIGURES_DATA:-}" ] && exit 0
@@ -134,7 +136,7 @@ echo "$inputs" | grep -v '^$' | {
             echo "figures: plots/$script.gp: script and data unchanged since $out/ was rendered; kept (FORCE=1 renders)"
             continue
         fi
-        if gnuplot -e "data='$from'; out='$out'" "plots/$script.gp"; then
+        if "$gnuplot" -e "data='$from'; out='$out'" "plots/$script.gp"; then
             echo "figures: plots/$script.gp from $data/ -> $out/"
             if [ "$out" = figures ]; then
                 { grep -v "^$script " figures/rendered.txt 2>/dev/null; echo "$script $key"; } | sort >"$unpacked/rendered"

@@ -46,7 +46,27 @@ for p in $PROGRAMS; do
         CUDA_VISIBLE_DEVICES= ./$p -o README.md >/dev/null 2>"$err"; code=$?
         head -n 1 "$err" | grep -q -- "-o: 'README.md' is not a folder"
         ok $((code != 2 || $?)) "$p -o FILE: exit 2 before the device" "exit $code: $(head -n 1 "$err")"
+        # A forgotten value: the next option is not taken for a folder's name.
+        CUDA_VISIBLE_DEVICES= ./$p -o -r 2 >/dev/null 2>"$err"; code=$?
+        head -n 1 "$err" | grep -q -- "-o: '-r' looks like an option"
+        ok $((code != 2 || $?)) "$p -o -r: exit 2, looks like an option" "exit $code: $(head -n 1 "$err")"
+        # Folders are made when a file is written: not for a run refused, nor for one without a device.
+        CUDA_VISIBLE_DEVICES= ./$p -o "$scratch/made/by/o" --csv README.md/x.csv >/dev/null 2>"$err"; code=$?
+        [ $code = 2 ] && [ ! -e "$scratch/made" ]
+        ok $? "$p -o NEW with a refused --csv: exit 2, no folder made" "exit $code: $(ls -R "$scratch/made" 2>&1 | head -n 3)"
+        CUDA_VISIBLE_DEVICES= ./$p -o "$scratch/made/by/o" >/dev/null 2>"$err"; code=$?
+        [ $code = 77 ] && [ ! -e "$scratch/made" ]
+        ok $? "$p -o NEW without a device: exit 77, no folder made" "exit $code: $(ls -R "$scratch/made" 2>&1 | head -n 3)"
+        rm -rf "$scratch/made"
     fi
+    # Every program has --csv FILE (its own or the built-in one).
+    CUDA_VISIBLE_DEVICES= ./$p --csv -r 2 >/dev/null 2>"$err"; code=$?
+    head -n 1 "$err" | grep -q -- "--csv: '-r' looks like an option"
+    ok $((code != 2 || $?)) "$p --csv -r: exit 2, looks like an option" "exit $code: $(head -n 1 "$err")"
+    CUDA_VISIBLE_DEVICES= ./$p --csv "$scratch/made/by/csv/x.csv" >/dev/null 2>"$err"; code=$?
+    [ $code = 77 ] && [ ! -e "$scratch/made" ]
+    ok $? "$p --csv NEW/x.csv without a device: exit 77, no folder made" "exit $code: $(ls -R "$scratch/made" 2>&1 | head -n 3)"
+    rm -rf "$scratch/made"
 
     CUDA_VISIBLE_DEVICES= ./$p >/dev/null 2>"$err"; code=$?
     grep -q "no usable CUDA device" "$err"
@@ -67,6 +87,22 @@ done
 CUDA_VISIBLE_DEVICES= ./ch1_embarrassing/add_array -n 4e9 --threads 1 >/dev/null 2>"$err"; code=$?
 grep -q "grid's x limit" "$err"
 ok $((code != 2 || $?)) "add_array -n 4e9 --threads 1: exit 2 before any GPU work" "exit $code: $(head -n 1 "$err")"
+
+# An existing file the user may not write is refused before the device, as a shell's > would refuse it,
+# though the folder lets the rename replace it. Root may write any file: as root, the program runs as
+# nobody (setpriv), where nobody can reach it.
+echo kept >"$scratch/kept.csv" && chmod 444 "$scratch/kept.csv" && chmod 711 "$scratch"
+as_user=""
+[ "$(id -u)" = 0 ] && as_user="setpriv --reuid=65534 --regid=65534 --clear-groups"
+if [ -n "$as_user" ] && ! $as_user ./ch1_embarrassing/add_scalars -h >/dev/null 2>&1; then
+    skip "add_scalars --csv READ-ONLY: exit 2, cannot be written" "root, and nobody cannot run the programs here (setpriv)"
+else
+    CUDA_VISIBLE_DEVICES= $as_user ./ch1_embarrassing/add_scalars --csv "$scratch/kept.csv" >/dev/null 2>"$err"; code=$?
+    head -n 1 "$err" | grep -q -- "--csv: '.*kept.csv' cannot be written: Permission denied"
+    ok $((code != 2 || $?)) "add_scalars --csv READ-ONLY${as_user:+ (as nobody)}: exit 2, cannot be written" \
+        "exit $code: $(head -n 1 "$err")"
+fi
+chmod 700 "$scratch"
 
 # Conflicts and inputs found before the device starts, and what a machine without a driver is told.
 for p in ch4_atomics_mutex/histogram ch4_atomics_mutex/histogram_wide; do

@@ -16,10 +16,10 @@ for p in $PROGRAMS; do
 done
 
 while read -r line; do
-    case " $PROGRAMS " in
-        *" ${line%% *} "*) ;;
-        *) skip "$line" "not built (make said why: NCCL)"; continue ;;
-    esac
+    if why=$(not_built "${line%% *}"); then  # make left it out: no MPI, or no NCCL
+        skip "$line" "$why"
+        continue
+    fi
     if ! have_gpu; then
         skip "$line" "no GPU"
         continue

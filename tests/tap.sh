@@ -28,5 +28,19 @@ gpu_count() {
     fi
     echo "$n"
 }
+# not_built PROGRAM: succeeds, printing why, when make left PROGRAM out ("not built: no MPI (make said
+# why)"): PROGRAMS and NOT_BUILT ("PROGRAM:PART,PART ...") come from make test; run alone, a program
+# is built when its file is there.
+not_built() {
+    if [ -n "${PROGRAMS:-}" ]; then
+        case " $PROGRAMS " in *" $1 "*) return 1 ;; esac
+    else
+        [ -x "./$1" ] && return 1
+    fi
+    parts=$(printf '%s\n' ${NOT_BUILT:-} | sed -n "s|^$1:||p" | sed 's/,/, no /g')
+    echo "not built${parts:+: no $parts} (make said why)"
+}
+# have_gnuplot: gnuplot is installed and not hidden by GNUPLOT=none (make test GNUPLOT=none).
+have_gnuplot() { [ "${GNUPLOT:-gnuplot}" != none ] && command -v "${GNUPLOT:-gnuplot}" >/dev/null; }
 # Small-size runs: "program args" per line of tests/runs.txt, comments and blank lines left out.
 runs() { grep -v '^[[:space:]]*\(#\|$\)' tests/runs.txt; }

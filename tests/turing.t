@@ -9,10 +9,14 @@ command -v nvcc >/dev/null || skip_all "nvcc is not on PATH"
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 
-# The programs make builds (PROGRAMS, from make test): multi_gpu is left out where there is no NCCL.
+# The programs make builds (PROGRAMS, from make test): multi_gpu and heat_mpi are left out where there
+# is no NCCL or no MPI, and their kernels skipped, naming the part.
 sources=$(for cu in ch*/*.cu; do
     case " ${PROGRAMS:-${cu%.cu}} " in *" ${cu%.cu} "*) echo "$cu" ;; esac
 done)
+for cu in ch*/*.cu; do
+    why=$(PROGRAMS=${PROGRAMS:-${cu%.cu}} not_built "${cu%.cu}") && skip "$cu compiles for sm_75" "$why"
+done
 
 # PTX for compute_75, then ptxas's resource report for sm_75; one source at a time, in parallel.
 # NCCL_INCLUDE (from make test) is where nccl.h is, for multi_gpu and heat_mpi; MPI_FLAGS where mpi.h is.

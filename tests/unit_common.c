@@ -618,6 +618,142 @@ static void test_output(void)
     ok(code == 2 && strstr(out, "-n: given twice"), "cli_parse: an option given twice is a usage error");
 }
 
+/* Children for test_protections: what a shell's > protects, output.h and cli.h protect too. */
+static char protected_path[512];  /* an existing file the child may not write */
+static void become_another_user(void)
+{
+    /* Root may write any file, as with >: the child runs as nobody (65534), for whom it is another's. */
+    if (geteuid() == 0 && (setgid(65534) != 0 || setuid(65534) != 0))
+        exit(99);
+}
+static void replace_protected_file(void)
+{
+    become_another_user();
+    FILE *f = output_open(protected_path);
+    fprintf(f, "replaced\n");
+    output_close(f);
+}
+static void parse_protected_file(void)
+{
+    become_another_user();
+    const char *csv = NULL;
+    char *argv[] = {"prog", "--csv", protected_path, NULL};
+    struct cli_option options[] = {{"--csv", CLI_OUTPUT_FILE, &csv, 0, 0, "FILE"}};
+    cli_parse(3, argv, "test", options, 1);
+}
+static void replace_private_file(void)
+{
+    umask(022);
+    FILE *f = output_open(scratch_path("out/private.csv"));
+    fprintf(f, "new\n");
+    output_close(f);
+}
+static void parse_refused_after_an_output_folder(void)
+{
+    const char *dir = NULL, *csv = NULL;
+    char folder[512], under_a_file[512];
+    snprintf(folder, sizeof folder, "%s", scratch_path("refused/dir"));
+    snprintf(under_a_file, sizeof under_a_file, "%s", scratch_path("out/t.csv/x.csv"));
+    char *argv[] = {"prog", "-o", folder, "--csv", under_a_file, NULL};
+    struct cli_option options[] = {{"-o", CLI_OUTPUT_DIR, &dir, 0, 0, "DIR"},
+                                   {"--csv", CLI_OUTPUT_FILE, &csv, 0, 0, "FILE"}};
+    cli_parse(5, argv, "test", options, 2);
+}
+static void parse_option_as_csv(void)
+{
+    const char *csv = NULL;
+    int reps = 1;
+    char *argv[] = {"prog", "--csv", "-r", "3", NULL};
+    struct cli_option options[] = {{"--csv", CLI_OUTPUT_FILE, &csv, 0, 0, "FILE"}, {"-r", CLI_INT, &reps, 1, 9, "R"}};
+    cli_parse(4, argv, "test", options, 2);
+}
+static void parse_option_as_folder(void)
+{
+    const char *dir = NULL;
+    int steps = 1;
+    char *argv[] = {"prog", "-o", "--steps", "5", NULL};
+    struct cli_option options[] = {{"-o", CLI_OUTPUT_DIR, &dir, 0, 0, "DIR"}, {"--steps", CLI_INT, &steps, 1, 9, "S"}};
+    cli_parse(4, argv, "test", options, 2);
+}
+static void parse_option_as_number(void)
+{
+    int reps = 1;
+    const char *csv = NULL;
+    char *argv[] = {"prog", "-r", "--csv", "x.csv", NULL};
+    struct cli_option options[] = {{"-r", CLI_INT, &reps, 1, 9, "R"}, {"--csv", CLI_OUTPUT_FILE, &csv, 0, 0, "FILE"}};
+    cli_parse(4, argv, "test", options, 2);
+}
+static void parse_negative_number(void)
+{
+    double shift = 0.0;
+    char *argv[] = {"prog", "--shift", "-0.5", NULL};
+    struct cli_option options[] = {{"--shift", CLI_DOUBLE, &shift, -1, 1, "X"}};
+    cli_parse(3, argv, "test", options, 1);
+    exit(shift == -0.5 ? 0 : 3);
+}
+
+static void test_protections(void)
+{
+    char *out = NULL;
+    struct stat st;
+    /* A path that can be made is checked, and nothing is made: not its folders, not a probe left. */
+    ok(output_path_problem(scratch_path("new/deeper/a.csv"), 0) == NULL &&
+           output_path_problem(scratch_path("new2/dir"), 1) == NULL && access(scratch_path("new"), F_OK) != 0 &&
+           access(scratch_path("new2"), F_OK) != 0,
+       "output_path_problem: a new file or folder in new folders is fine, and no folder is made");
+    int code = in_child(parse_refused_after_an_output_folder, NULL, &out);
+    ok(code == 2 && strstr(out, "option --csv:") && access(scratch_path("refused"), F_OK) != 0,
+       "cli_parse: -o NEW --csv refused: exit 2, and the folder of -o is not made");
+
+    /* A replaced file keeps its mode: 0600 stays 0600 whatever the umask. */
+    write_file("out/private.csv", "old\n", 4);
+    chmod(scratch_path("out/private.csv"), 0600);
+    code = in_child(replace_private_file, NULL, &out);
+    ok(code == 0 && stat(scratch_path("out/private.csv"), &st) == 0 && (st.st_mode & 07777) == 0600 &&
+           !strcmp(read_text(scratch_path("out/private.csv")), "new\n"),
+       "output_open: a replaced 0600 file is still 0600 (umask 022)");
+    if (code != 0 || (st.st_mode & 07777) != 0600)
+        printf("# exit %d, mode %o: %s\n", code, (unsigned)(st.st_mode & 07777), out);
+
+    /* An existing file the user may not write, in a folder where they may: the rename would replace it,
+     * a shell's > would not. As root, the child is nobody and the file is root's. */
+    mkdir(scratch_path("shared"), 0777);
+    chmod(scratch_path("shared"), 0777);
+    chmod(scratch, 0711);
+    snprintf(protected_path, sizeof protected_path, "%s", scratch_path("shared/kept.csv"));
+    write_file("shared/kept.csv", "kept\n", 5);
+    chmod(protected_path, 0444);
+    code = in_child(parse_protected_file, NULL, &out);
+    if (code == 99) {
+        skip("cli_parse: --csv FILE that the user may not write: exit 2", "root, and setuid(nobody) failed");
+        skip("output_open: a file the user may not write is not replaced: exit 1", "root, and setuid(nobody) failed");
+    } else {
+        ok(code == 2 && strstr(out, "option --csv:") && strstr(out, "cannot be written: Permission denied"),
+           "cli_parse: --csv FILE that the user may not write: exit 2, cannot be written");
+        if (code != 2)
+            printf("# exit %d: %s\n", code, out);
+        code = in_child(replace_protected_file, NULL, &out);
+        ok(code == 1 && strstr(out, "cannot write") && strstr(out, "Permission denied") &&
+               !strcmp(read_text(protected_path), "kept\n"),
+           "output_open: a file the user may not write is not replaced: exit 1, the file as it was");
+        if (code != 1)
+            printf("# exit %d: %s\n", code, out);
+    }
+    chmod(scratch, 0700);
+
+    /* A forgotten value: the next option is not taken for it. */
+    code = in_child(parse_option_as_csv, NULL, &out);
+    ok(code == 2 && strstr(out, "option --csv: '-r' looks like an option") && strstr(out, "./-name"),
+       "cli_parse: --csv -r is refused, exit 2, with how to name a file -r");
+    code = in_child(parse_option_as_folder, NULL, &out);
+    ok(code == 2 && strstr(out, "option -o: '--steps' looks like an option") && access("--steps", F_OK) != 0,
+       "cli_parse: -o --steps is refused, exit 2, no folder --steps");
+    code = in_child(parse_option_as_number, NULL, &out);
+    ok(code == 2 && strstr(out, "option -r: '--csv' looks like an option"), "cli_parse: -r --csv is refused, exit 2");
+    code = in_child(parse_negative_number, NULL, &out);
+    ok(code == 0, "cli_parse: a negative number is still a value (--shift -0.5)");
+}
+
 static void fail_a_call(void) { CUDA_CHECK(cudaErrorInvalidValue); }
 static void pass_a_call(void) { CUDA_CHECK(cudaSuccess); printf("still here\n"); }
 static void start_device_0(void) { struct device_info d; device_start(0, &d); }
@@ -696,6 +832,7 @@ int main(void)
     test_results();
     test_text();
     test_output();
+    test_protections();
     test_checks();
     test_device_facts();
     test_sizes();

@@ -1,9 +1,9 @@
 /* fuzz_cli.c: libFuzzer harness for cli_parse and parse_number (common/cli.c). An input is a command
  * line, its arguments separated by NUL bytes. cli.c is built with exit_hook.h, so a usage error or -h
  * comes back here (with exit status 2 or 0) instead of ending the process. The option table has every
- * kind but the output ones, which would make folders wherever the fuzzer pointed them; its own --csv, a
- * string, keeps cli_parse from adding the --csv FILE every program gets (that one made thousands of
- * folders in the working folder, and could make them anywhere an absolute path points). */
+ * kind but the output ones, whose check writes a probe file wherever the fuzzer points them; its own
+ * --csv, a string, keeps cli_parse from adding the --csv FILE every program gets (that one, when the
+ * check still made the folders, made thousands of them in the working folder). */
 #include "../../common/cli.h"
 
 #include <setjmp.h>
@@ -44,7 +44,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         {"--flag", CLI_FLAG, &flag, 0, 0, "a flag"},
         {"--input", CLI_INPUT_FILE, &input, 0, 0, "FILE to read"},
         {"--label", CLI_STRING, &label, 0, 0, "any text"},
-        {"--csv", CLI_STRING, &csv, 0, 0, "stands in for --csv FILE, which would make folders"},
+        {"--csv", CLI_STRING, &csv, 0, 0, "stands in for --csv FILE, which would write"},
     };
     int code = setjmp(back);
     if (code == 0) {
