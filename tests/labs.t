@@ -25,16 +25,25 @@ for lab in $LABS; do
     planted=$(awk -v l="$lab" '$1 == l' labs/solutions/mistakes.txt | wc -l)
     [ "$planted" -ge 2 ]; ok $? "$lab has at least two planted mistakes" "$planted in labs/solutions/mistakes.txt"
 done
+# labs/README.md's table of labs lists every lab of LABS, in that order.
+listed=$(sed -n '/^<!-- labs:/,/^<!-- end labs -->/p' labs/README.md | sed -n 's/^| `\([a-z0-9_]*\)` |.*/\1/p' | tr '\n' ' ')
+[ "$(echo $listed)" = "$(echo $LABS)" ]; ok $? "labs/README.md's table lists the labs of LABS, in order" "README: $listed; LABS: $LABS"
 # The stubs are the labs: labs/grade takes a lab whose stub exists, so none may be left out of LABS.
 for stub in labs/runner/*.cu; do
     name=$(basename "$stub" .cu)
     [ "$name" = touch ] && continue
     echo " $LABS " | grep -q " $name "; ok $? "labs/runner/$name.cu is a lab of the Makefile's LABS"
 done
-awk '!/^[[:space:]]*(#|$)/ { print $1 }' labs/rules.txt | sort -u | while read -r who; do
+awk '!/^[[:space:]]*(#|$)/ { print $1 }' labs/rules.txt labs/targets.txt | sort -u | while read -r who; do
     [ "$who" = "*" ] || echo " $LABS " | grep -q " $who " || echo "$who"
 done >"$tmp/unknown"
-[ ! -s "$tmp/unknown" ]; ok $? "labs/rules.txt names only labs" "$(cat "$tmp/unknown")"
+[ ! -s "$tmp/unknown" ]; ok $? "labs/rules.txt and labs/targets.txt name only labs" "$(cat "$tmp/unknown")"
+for lab in $LABS; do
+    grep -q "^$lab [0-9]" labs/targets.txt || echo "$lab"
+done >"$tmp/untargeted"
+[ ! -s "$tmp/untargeted" ]; ok $? "every lab has a hand-out target in labs/targets.txt" "$(cat "$tmp/untargeted")"
+sh labs/classroom.sh $LABS | cmp -s - .github/classroom/autograding.json
+ok $? ".github/classroom/autograding.json has a test for every lab (make classroom)"
 
 # Every file of the course, built and checked against the rules (without a GPU, that is all: exit 77;
 # with one, part 2 grades them). Two at a time.
@@ -226,8 +235,6 @@ while read -r name file want; do
     fi
     ok $status "$text" "$why"
 done <"$tmp/list"
-{ echo "# $(nvidia-smi --query-gpu=name --format=csv,noheader | head -n 1), $(date -u '+%Y-%m-%d %H:%M') UTC, tests/labs.t"
-  cat "$tmp/graded.csv"; } >output/labs/graded.csv
 
 # Timed, one at a time: the slow mistakes (right and clean, slower than the target), and the cheats
 # that act in the timed runs or need a GPU to be caught.
@@ -239,7 +246,13 @@ while read -r name; do
     speed=$(sed -n 's/^grade-speed //p' "$tmp/slow")
     [ "$(sed -n 's/^grade-correct //p' "$tmp/slow")" = yes ] && [ "$speed" = slow ]
     ok $? "the mistake $name is right but caught as slow" "exit $code; $(grep -v '^grade-' "$tmp/slow" | tail -n 4)"
+    printf '%s,slow,%s,%s: %s%% of the solution (timed without the sanitizers),%s,%s\n' "$name" "$code" \
+        "$(sed -n 's/^grade-speed //p' "$tmp/slow")" "$(sed -n 's/^grade-percent-of-solution //p' "$tmp/slow")" \
+        "$(sed -n 's/^grade-correct //p' "$tmp/slow")" "not run" >>"$tmp/graded.csv"
 done <"$tmp/slow_list"
+# The device line names the GPU as the programs' CSV files do (labs/README.md's tables read it).
+{ echo "# device: $(sed -n 's/^grade-device device [0-9]*: \([^,]*, compute capability [0-9.]*\), \([0-9]* SMs\).*/\1, \2/p' "$tmp"/*.out | head -n 1), $(date -u '+%Y-%m-%d %H:%M') UTC, tests/labs.t"
+  cat "$tmp/graded.csv"; } >output/labs/graded.csv
 mps=$(nvidia-smi -q 2>/dev/null | grep -c "MPS" || true)
 awk '$3 == "gpu"' "$tmp/cheats" >"$tmp/gpu_cheats"
 while read -r lab name where expect; do

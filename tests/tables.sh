@@ -22,7 +22,10 @@ function run(f) { return dev[base(f)] }
 function base(f) { sub(/.*\//, "", f); sub(/\.csv$/, "", f); return f }
 function pct(r) { return sprintf("%.0f%%", 100 * r) }
 BEGIN { FS = "," }
-FNR == 1 { line = $0; sub(/^# device: /, "", line); sub(/ [0-9:]+ UTC$/, "", line); dev[base(FILENAME)] = line }
+FNR == 1 { line = $0; sub(/^# (device: )?/, "", line); sub(/ [0-9:]+ UTC.*$/, "", line); dev[base(FILENAME)] = line }
+# The header row names the columns: v("name") is the current row'"'"'s field of that name.
+FNR == 2 { for (i = 1; i <= NF; i++) H[base(FILENAME), $i] = i }
+function v(name) { return $(H[base(FILENAME), name]) }
 /^#/ || FNR == 2 { next }
 # A results file (stats.h): M = median ms, R = rate (GB/s, GFLOP/s or a value), P = percent of its limit.
 { M[base(FILENAME), $1] = $3; R[base(FILENAME), $1] = $8; P[base(FILENAME), $1] = $10 }
@@ -275,31 +278,37 @@ render() {  # render NAME FILE...: the table, header included
             print "| NumPy'"'"'s int64 `A @ B` | not run (no Python in this course) | 27.47 s (44x) |"
         }' "$@" ;;
     labs) awk "$AWK_LIB"'
-        { f = base(FILENAME); seen[$1]++; if (seen[$1] == 1) order[n++] = $1
-          time[f, $1] = $4; limit[f, $1] = $7; verdict[f, $1] = $6; secs[f, $1] = $8; san[f, $1] = $3 }
+        # labs/solutions.csv and labs/solutions_gtx1650.csv: make labs SOLUTIONS=1 (a row a lab);
+        # labs/graded.csv: tests/labs.t (a row a file graded: LAB.handout, LAB.solution, LAB.MISTAKE).
+        { f = base(FILENAME) }
+        f == "graded" { split(v("name"), part, "."); if (part[2] == "handout") handout[part[1]] = v("verdict"); next }
+        { l = v("lab"); if (f == "solutions") order[n++] = l
+          time[f, l] = v("time_ms"); pl[f, l] = v("percent_of_limit"); lim[f, l] = v("limit"); verdict[f, l] = v("verdict")
+          secs[f, l] = v("seconds"); san[f, l] = v("sanitizer"); self[f, l] = v("percent_of_solution") }
         END {
-            printf "%s, `make labs SOLUTIONS=1` and `make labs`; the last column on the same GPU held to 14 SMs and 4 GiB\n", run("solutions")
-            print "(`PARTS=labs sh tests/small_gpu.sh output/small_gpu gtx1650`). Kernel times by CUDA events, medians"
-            print "(the pipeline: wall clock, copies included)."
+            printf "%s, `make labs SOLUTIONS=1`; as handed out: `tests/labs.t`, %s; the last column on the same GPU held\n", run("solutions"), run("graded")
+            print "to 14 SMs and 4 GiB (`PARTS=labs sh tests/small_gpu.sh output/small_gpu gtx1650`). Times by the judge'"'"'s clock,"
+            print "medians; each solution is timed against itself (the share of its own speed, which shows the noise)."
             print ""
-            print "| lab | solution | against its limit | sanitizers | checked in | as handed out | 14 SMs: solution |"
-            print "|---|---|---|---|---|---|---|"
+            print "| lab | solution | itself | against its limit | sanitizers | graded in | as handed out | 14 SMs: solution |"
+            print "|---|---|---|---|---|---|---|---|"
             for (i = 0; i < n; i++) {
                 l = order[i]
-                printf "| `%s` | %s | %s | %s | %s | %s | %s, %s |\n", l, time["solutions", l], limit["solutions", l],
-                       san["solutions", l], secs["solutions", l], verdict["students", l], time["solutions_gtx1650", l],
-                       verdict["solutions_gtx1650", l]
+                printf "| `%s` | %s | %s%% | %s%% %s | %s | %s s | %s | %s |\n", l, time["solutions", l] == "-" ? "not timed" : sprintf("%.3f ms", time["solutions", l]),
+                       self["solutions", l], pl["solutions", l], lim["solutions", l], san["solutions", l], secs["solutions", l],
+                       handout[l], ((("solutions_gtx1650", l) in time) ? (time["solutions_gtx1650", l] == "-" ? verdict["solutions_gtx1650", l] : sprintf("%.3f ms, %s", time["solutions_gtx1650", l], verdict["solutions_gtx1650", l])) : "-")
             }
         }' "$@" ;;
     lab_mistakes) awk "$AWK_LIB"'
-        { split($1, part, "."); lab[NR] = part[1]; name[NR] = part[2]; want[NR] = $2; got[NR] = $5; if (NR > m) m = NR }
+        { split(v("name"), part, "."); if (part[2] == "handout" || part[2] == "solution") next
+          k = ++m; lab[k] = part[1]; name[k] = part[2]; want[k] = v("want"); got[k] = v("verdict") }
         END {
-            printf "%s, `make lab-mistakes CSV=...`: each planted mistake checked by `labs/check.sh` (the slow one\n", run("mistakes")
-            print "timed against the solution, the others without timing):"
+            printf "%s, `tests/labs.t` (`make test`): each planted mistake graded by `labs/grade`, the slow one timed\n", run("graded")
+            print "against the solution, the others without timing:"
             print ""
-            print "| lab | planted mistake | the report that must catch it | what `make lab` said |"
+            print "| lab | planted mistake | the report that must catch it | what `labs/grade` said |"
             print "|---|---|---|---|"
-            for (i = 1; i <= m; i++) if (i in lab)
+            for (i = 1; i <= m; i++)
                 printf "| `%s` | `%s` | %s | %s |\n", lab[i], name[i], want[i] == "wrong" ? "the result check" : want[i] == "slow" ? "the timing" : want[i], got[i]
         }' "$@" ;;
     results) awk "$AWK_LIB"'
