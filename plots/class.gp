@@ -1,0 +1,36 @@
+# class.gp: a class's grade book at a glance: for each lab, each student's file as its share of the
+# limit the lab is timed against, the course's solution marked; files that failed sit on the floor.
+#   gnuplot -e "book='output/labs/class.csv'; png='output/labs/class.png'" plots/class.gp
+#   gnuplot -e "data='figures/data'; out='figures'" plots/class.gp     (make figures: the example class)
+# Reads a CSV of labs/gradebook (student,lab,verdict,exit,correct,sanitizer,time_ms,percent_of_solution,
+# percent_of_limit,...), writes png (out/class_example.png).
+if (!exists("data")) data = 'output'
+if (!exists("out")) out = 'figures'
+if (!exists("book")) book = data.'/class/example.csv'
+if (!exists("png")) png = out.'/class_example.png'
+device = system("head -n 1 '".book."' | sed 's/^# device: //; s/, [0-9-]* [0-9:]* UTC.*//'")
+
+set terminal pngcairo size 1000,560 font "sans,11" noenhanced
+set output png
+set datafile separator ','
+set title "A class, graded by labs/gradebook on ".device."\neach file's speed as a share of its lab's limit"
+set ylabel "% of the limit (copy bandwidth, CUB, cuBLAS, host link)"
+set xlabel "lab (its limit in the report)"
+set yrange [-8:*]
+set grid ytics
+set key below horizontal
+set offsets 0.5, 0.5, 0, 0
+set xtics rotate by -30
+# The labs' names at their places, in the order they first appear in the book.
+eval "set xtics (".system("awk -F, 'NR > 2 && !($2 in x) { x[$2] = n; printf \"%s\\\"%s\\\" %d\", n ? \", \" : \"\", $2, n++ }' '".book."'").")"
+# One row a file: the lab's place on the x axis (labs in the order they first appear), the solution
+# on it and each student a little to its right, so that their points do not hide each other, the share of the limit (-4 for a file
+# that was not right: FAIL, not run), and which kind of point it is.
+rows = "< awk -F, 'NR > 2 { if (!($2 in x)) { x[$2] = n++; lab[x[$2]] = $2 } \
+    if ($1 != \"(solution)\" && !($1 in s)) s[$1] = ++m; \
+    right = $5 == \"yes\" && $9 != \"-\"; kind = $1 == \"(solution)\" ? 0 : $3 ~ /^PASS but slow/ ? 2 : right ? 1 : 3; \
+    printf \"%d,%.3f,%s,%s,%d,%s\\n\", x[$2], x[$2] + 0.07 * s[$1], right ? $9 : -4, $2, kind, $1 }' '".book."'"
+plot rows using ($5 == 0 ? $2 : 1/0):3 with points pt 3 ps 2.5 lc rgb "black" title "the course's solution", \
+     rows using ($5 == 1 ? $2 : 1/0):3 with points pt 7 ps 1.4 lc rgb "#1b9e77" title "PASS", \
+     rows using ($5 == 2 ? $2 : 1/0):3 with points pt 6 ps 1.4 lc rgb "#d95f02" title "PASS but slow", \
+     rows using ($5 == 3 ? $2 : 1/0):3 with points pt 2 ps 1.4 lc rgb "#e7298a" title "FAIL or not graded (on the floor)"
