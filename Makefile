@@ -61,6 +61,9 @@ export NCCL_NVLS_ENABLE ?= 0
 
 COMMON := $(patsubst %.c,%.o,$(wildcard common/*.c))
 comma := ,
+# A note for the user, on stderr: make's $(info) writes to stdout, which labs/grade and the tests read
+# (make -s lab-nvcc, lab-flags-LIB, lab-list), and a note there would become part of a command line.
+note = $(shell printf '%s\n' '$(subst ','"'"',$(1))' >&2)
 
 # NCCL, for multi_gpu and heat_mpi (a library of its own, not part of the CUDA Toolkit): installed beside
 # the toolkit, in the system (Debian's or NVIDIA's libnccl-dev), or a Python wheel (pip install
@@ -95,13 +98,13 @@ ch3_streams_events/heat_mpi: LDLIBS += $(filter -L% -l%,$(MPI_SHOW)) $(patsubst 
 # those programs' runs naming the part.
 ifeq ($(NCCL_LIB),)
   NCCL_HINT := $(if $(filter none,$(NCCL)),,; NCCL_HOME=DIR points at one)
-  $(info make: $(NCCL_MISSING); ch3_streams_events/multi_gpu and heat_mpi are not built$(NCCL_HINT))
+  $(call note,make: $(NCCL_MISSING); ch3_streams_events/multi_gpu$(comma) heat_mpi and the lab ch3_allreduce are not built$(NCCL_HINT))
   NOT_BUILT := ch3_streams_events/multi_gpu:NCCL
 ch3_streams_events/multi_gpu:
 	@echo "ch3_streams_events/multi_gpu needs NCCL, and none was found: NCCL_HOME=DIR points at one" >&2; exit 1
 endif
 ifeq ($(filter -lmpi%,$(MPI_SHOW)),)
-  $(info make: $(if $(filter none,$(MPI)),no MPI (MPI=none),no MPI found ($(MPICC) or MPI_HOME=DIR)); ch3_streams_events/heat_mpi is not built)
+  $(call note,make: $(if $(filter none,$(MPI)),no MPI (MPI=none),no MPI found ($(MPICC) or MPI_HOME=DIR)); ch3_streams_events/heat_mpi and the lab ch3_halo are not built)
   HEAT_MPI_NEEDS := MPI
 endif
 ifeq ($(NCCL_LIB),)
@@ -262,9 +265,15 @@ help:
 LABS := ch1_block_index ch1_one_thread_each ch1_two_inputs ch1_grid_2d ch2_shared_reverse \
         ch1_map ch1_image ch1_transpose ch1_debug_bounds \
         ch2_block_sum ch2_warp_sum ch2_debug_barrier ch2_debug_warp \
-        ch3_pipeline ch3_stencil \
+        ch3_pipeline ch3_stencil ch3_allreduce ch3_halo \
         ch4_histogram ch4_dot ch4_block_scan ch4_lookback_scan ch4_equalize ch4_debug_atomic \
         ch5_tiled ch5_register_tile ch5_cublas ch5_mma
+# Labs whose runner stub needs a library (labs/rules.txt "LAB link LIB") are built only where make finds
+# it; elsewhere labs/grade says "not run (no LIB here)" before it builds anything.
+LABS_NEED_NCCL := ch3_allreduce
+LABS_NEED_MPI := ch3_halo
+MPI_FOUND := $(filter -lmpi%,$(MPI_SHOW))
+LABS_BUILT := $(filter-out $(if $(NCCL_LIB),,$(LABS_NEED_NCCL)) $(if $(MPI_FOUND),,$(LABS_NEED_MPI)),$(LABS))
 LAB_MISTAKES := $(shell awk '!/^\#/ && NF { print $$1 "." $$2 }' labs/solutions/mistakes.txt 2>/dev/null)
 LAB_NVCC = $(NVCC) -std=c++17 -O3 -lineinfo $(GENCODE) -Xcompiler -Wall \
            $(if $(HOST_COMPILER),-ccbin $(HOST_COMPILER)) $(NVCCFLAGS) $(EXTRA_NVCCFLAGS)
@@ -285,10 +294,13 @@ output/labs/runner.o: labs/runner/runner.c labs/runner/runner.h labs/judge/proto
 	$(CC) $(ALL_CFLAGS) -I$(CUDA_DIR)/include -c $< -o $@
 output/labs/runner/%.o: labs/runner/%.cu labs/runner/runner.h labs/judge/protocol.h .build-flags
 	@mkdir -p $(@D)
-	$(JUDGE_NVCC) -c $< -o $@
+	$(JUDGE_NVCC) $(LAB_STUB_FLAGS) -c $< -o $@
+# The stubs that include nccl.h or mpi.h: the library's headers (system headers: their warnings are not ours).
+output/labs/runner/ch3_allreduce.o: LAB_STUB_FLAGS = $(if $(NCCL_LIB),-isystem $(NCCL_HOME)/include)
+output/labs/runner/ch3_halo.o: LAB_STUB_FLAGS = $(MPI_FLAGS)
 
 # The course's side of every lab (its own code: warnings are errors); make test then grades the skeletons, the solutions and the mistakes.
-lab-programs: $(addprefix output/labs/judge/,$(LABS)) $(patsubst %,output/labs/runner/%.o,$(LABS)) output/labs/runner.o \
+lab-programs: $(addprefix output/labs/judge/,$(LABS_BUILT)) $(patsubst %,output/labs/runner/%.o,$(LABS_BUILT)) output/labs/runner.o \
               output/labs/runner/touch.o
 # For labs/grade: how it compiles a student's file, and the compute-sanitizer of this toolkit.
 lab-nvcc:
@@ -330,7 +342,7 @@ lab-flags-nccl:
 lab-mpirun:
 	@echo '$(or $(wildcard $(MPI_HOME)/bin/mpirun),$(dir $(shell command -v $(MPICC) 2>/dev/null))mpirun)'
 lab-flags-mpi:
-	@echo '$(MPI_FLAGS)'; $(if $(or $(filter -lmpi%,$(MPI_SHOW)),$(MPI_HOME)),echo '$(filter -L% -l%,$(MPI_SHOW)) $(patsubst -L%,-Xlinker -rpath=%,$(filter -L%,$(MPI_SHOW)))',:)
+	@echo '$(MPI_FLAGS)'; $(if $(MPI_FOUND),echo '$(filter -L% -l%,$(MPI_SHOW)) $(patsubst -L%,-Xlinker -rpath=%,$(filter -L%,$(MPI_SHOW)))',:)
 
 # A planted mistake's source: the solution changed by its line of labs/solutions/mistakes.txt.
 .PRECIOUS: output/labs/mistakes/%.cu
