@@ -1,16 +1,16 @@
 /* Lab ch3_graph: a step of many small kernels captured once into a CUDA graph, then replayed (chapter 3,
  * going further: ch3_streams_events/graphs.cu).
  *
- * queue_step is given: one step of a small simulation, on STREAMS arrays of m elements, array k on
- * streams[k], each array ROUNDS x 2 tiny kernels, the streams forked from streams[0] and joined back into
- * it by events. Write lab_replay: run `replays` steps, one after another, on a (the result) and its
- * scratch b. Queued call by call, a step costs the host 32 launches and 22 event calls, a few
- * microseconds each, and the GPU, whose kernels here are tiny, spends the step waiting for them. Instead:
+ * queue_step is given: one step of a small simulation on STREAMS arrays of m elements (array k at a + k m,
+ * its scratch at b + k m), array k on streams[k], ROUNDS x 2 tiny kernels each, the streams forked from
+ * streams[0] and joined back into it by events. Write lab_replay: run `replays` steps, one after the
+ * other. Queued call by call, a step costs the host 32 launches and 22 event calls, a few microseconds
+ * each, and the GPU, whose kernels here are tiny, spends the step waiting for them. Instead:
  *   - record one step: cudaStreamBeginCapture(streams[0], cudaStreamCaptureModeGlobal), queue_step(...),
  *     cudaStreamEndCapture(streams[0], &graph). Between the two, the calls are recorded, not run, and the
  *     events that fork the other streams from streams[0] bring their work into the graph, with its order;
- *   - make it launchable once (cudaGraphInstantiate), then launch it `replays` times on streams[0]
- *     (cudaGraphLaunch): one call a step, and the GPU runs the step's kernels back to back;
+ *   - make it launchable, once (cudaGraphInstantiate(&exec, graph, 0)), then launch it `replays` times on
+ *     streams[0] (cudaGraphLaunch): one call a step, and the GPU runs the step's kernels back to back;
  *   - wait for streams[0], and destroy the graph and its executable (cudaGraphDestroy,
  *     cudaGraphExecDestroy).
  * a holds the result when you return; the kernels and queue_step are given, do not change them.

@@ -6,10 +6,10 @@
  *   whatever the environment says), so a time without a warm-up is too large there, and only there. The
  *   bound above comes from the judge's own first launch: a time larger than a warm launch by a quarter of
  *   what loading cost the judge (or by 10 us, if that is more) holds a load.
- * - The next calls time 20 and 7 launches of a kernel that reads more than the L2 cache holds, three
- *   calls each, whose median is compared, between the judge's times taken around them. There a stop
- *   event not waited for (0), events on another stream (the host's queueing time, a tenth of a launch or
- *   less) and a total not divided by the launches (7 or 20 times) are far off.
+ * - The next calls time 20 and 7 launches over 128 and 200 MB, tens of microseconds each, three calls at
+ *   each size, whose median is compared with the judge's times taken around them. There a stop event not
+ *   waited for (0), events on another stream (the host's queueing time, a few microseconds a launch) and
+ *   a total not divided by the launches (7 or 20 times) are far off.
  * The last launch's partial sums are checked, so that the kernel must run on the data it is given.
  * Without warm-up mistakes, only other work on the GPU moves a right time: the bounds leave room for it.
  * Not timed itself (lab_untimed): its answer is a time. */
@@ -21,7 +21,8 @@
 
 #define THREADS 256  /* the statement's */
 
-/* The statement's kernel, the same code: the judge's times are of this one. */
+/* ==== The statement's kernel, the same code: the judge's times are of this one ==== */
+
 __global__ void partial_reduce(const float *array, long long n, float *partial_sums)
 {
     __shared__ float s_block[THREADS];
@@ -40,13 +41,18 @@ __global__ void partial_reduce(const float *array, long long n, float *partial_s
         partial_sums[blockIdx.x] = s_block[0];
 }
 
+/* ==== The judge's own times ==== */
+
 enum { ARRAY_STREAM = 1 };
-enum { CALLS = 3 };         /* calls at each size after the first: their median is compared */
+enum { CALLS = 3 };  /* calls at each size after the first: their median is compared */
 enum { REFERENCE_RUNS = 11 };
-#define SLACK_MS 0.010      /* a launch's own latency, when a stream is waited for between the warm-up and the first event */
+/* Room above a right time for a launch's own latency, which a stream waited for between the warm-up and
+ * the first event adds to a single launch. */
+#define SLACK_MS 0.010
 
 /* A size: elements, launches a call. The first is the call of a fresh runner (one launch, a small
- * array); the others read 128 and 200 MB, more than any GPU's L2 holds, 20 and 7 times. */
+ * array); the others read 128 and 200 MB, 20 and 7 times: tens of microseconds a launch, far more than
+ * the host takes to queue one. */
 struct size {
     long long n;
     int launches;
@@ -91,6 +97,8 @@ static double median(double *values, int count)
 {
     return stats_of(values, count).median;
 }
+
+/* ==== The calls and their checks ==== */
 
 /* One call of lab_time_launches(array, n, partial_sums, blocks, launches): the array is the runner's
  * shared copy, or (shared_array NULL) a buffer of n floats filled from array; the partial sums come back
@@ -154,13 +162,15 @@ static int check_time(struct lab *lab, const char *what, double got, double want
         lab_hint(lab, "about %d times the judge's: the time of all %d launches, not of one (divide by launches)",
                  launches, launches);
     else if (first)
-        lab_hint(lab, "too large on the first call only, a single launch in a fresh process: the first launch of a "
-                      "kernel loads its code, so launch it once before the first event (a warm-up)");
+        lab_hint(lab, "too large for a single launch, the first of a fresh process: the first launch of a kernel "
+                      "loads its code, so launch it once before the first event (a warm-up)");
     else
         lab_hint(lab, "too large: something besides the launches was timed (a wait, or the warm-up, between the "
                       "two events?)");
     return 1;
 }
+
+/* ==== main ==== */
 
 int main(int argc, char **argv)
 {

@@ -120,6 +120,8 @@ static void hint_steps(struct lab *lab, const unsigned *got, const unsigned *inp
                       "graph launched on streams[0]?");
 }
 
+/* ==== main ==== */
+
 int main(int argc, char **argv)
 {
     int reps = 21;
