@@ -1,0 +1,54 @@
+/* Lab ch3_events: timing a kernel with two CUDA events (chapter 3, Examples 3.4 and 3.5).
+ *
+ * Write lab_time_launches: launch partial_reduce `launches` times on `stream` and return the mean time of
+ * one launch, in milliseconds, measured by the GPU with two events. A launch returns at once (the host
+ * only queues the kernel), so a clock on the host would time the queueing; an event is a mark in a stream
+ * that the GPU stamps with its own clock when the stream reaches it. So:
+ *   - create two events (cudaEventCreate);
+ *   - launch the kernel once before the first event, a warm-up: CUDA loads a kernel's code at its first
+ *     launch in a process, and that first launch must not be timed;
+ *   - record the first event on `stream`, launch the kernel `launches` times on `stream`, record the
+ *     second event on `stream` (an event on another stream is stamped when THAT stream gets there);
+ *   - wait for the second event (cudaEventSynchronize): until the GPU has passed it, it has no time stamp;
+ *   - read the time between them (cudaEventElapsedTime), destroy both events, and return the time divided
+ *     by `launches`.
+ * The launch is partial_reduce<<<blocks, THREADS, 0, stream>>>(array, n, partial_sums); the kernel is
+ * given, do not change it. The judge times the same kernel on the same data in its own process and
+ * compares: the first call is one launch of a fresh process; the others are many launches.
+ * ch3_streams_events/events.cu shows the events; its README says what a host clock would measure instead.
+ *
+ * Rules: the kernel and its launch configuration are given; events, launches and waits only (no copies,
+ * no memory of your own, no clock of the host).
+ * Not timed: your function's answer is a time, compared with the judge's.
+ *   make lab L=ch3_events
+ */
+
+#define THREADS 256
+
+/* Given: chapter 2's reduction, one partial sum per block (a grid-stride loop, then a tree). */
+__global__ void partial_reduce(const float *array, long long n, float *partial_sums)
+{
+    __shared__ float s_block[THREADS];
+    int tid = threadIdx.x;
+    float s_thread = 0.0f;
+    for (long long i = tid + (long long)blockIdx.x * blockDim.x; i < n; i += (long long)blockDim.x * gridDim.x)
+        s_thread += array[i];
+    s_block[tid] = s_thread;
+    __syncthreads();
+    for (int i = THREADS / 2; i > 0; i /= 2) {
+        if (tid < i)
+            s_block[tid] += s_block[tid + i];
+        __syncthreads();
+    }
+    if (tid == 0)
+        partial_sums[blockIdx.x] = s_block[0];
+}
+
+/* The runner calls this with array (n floats) and partial_sums (blocks floats) on the GPU, and a stream
+ * it made. Returns the milliseconds of one launch, the mean of `launches` launches. */
+float lab_time_launches(const float *array, long long n, float *partial_sums, int blocks, int launches,
+                        cudaStream_t stream)
+{
+    /* your code here */
+    return 0.0f;
+}
