@@ -295,8 +295,10 @@ output/labs/runner.o: labs/runner/runner.c labs/runner/runner.h labs/judge/proto
 output/labs/runner/%.o: labs/runner/%.cu labs/runner/runner.h labs/judge/protocol.h .build-flags
 	@mkdir -p $(@D)
 	$(JUDGE_NVCC) $(LAB_STUB_FLAGS) -c $< -o $@
-# The stubs that include nccl.h or mpi.h: the library's headers (system headers: their warnings are not ours).
-output/labs/runner/ch3_allreduce.o: LAB_STUB_FLAGS = $(if $(NCCL_LIB),-isystem $(NCCL_HOME)/include)
+# The stubs that include nccl.h or mpi.h: the library's headers. NCCL's, unless it is in /usr (an -I or
+# -isystem /usr/include would put it before the C++ library's own headers, and break them).
+NCCL_INCLUDE_FLAG = $(if $(NCCL_LIB),$(if $(filter /usr /usr/,$(NCCL_HOME)),,-I$(NCCL_HOME)/include))
+output/labs/runner/ch3_allreduce.o: LAB_STUB_FLAGS = $(NCCL_INCLUDE_FLAG)
 output/labs/runner/ch3_halo.o: LAB_STUB_FLAGS = $(MPI_FLAGS)
 
 # The course's side of every lab (its own code: warnings are errors); make test then grades the skeletons, the solutions and the mistakes.
@@ -338,9 +340,11 @@ lab-list:
 lab-flags-cublas:
 	@echo; echo -lcublas
 lab-flags-nccl:
-	@echo '$(if $(NCCL_LIB),-I$(NCCL_HOME)/include)'; $(if $(NCCL_LIB),echo '-L$(NCCL_LIB) -l:libnccl.so.2 -Xlinker -rpath=$(NCCL_LIB)',:)
+	@echo '$(NCCL_INCLUDE_FLAG)'; $(if $(NCCL_LIB),echo '-L$(NCCL_LIB) -l:libnccl.so.2 -Xlinker -rpath=$(NCCL_LIB)',:)
+# mpirun by its name (Open MPI takes the folder of an mpirun given by its path as its installation's
+# prefix: /bin/mpirun would make it /), or MPI_HOME's.
 lab-mpirun:
-	@echo '$(or $(wildcard $(MPI_HOME)/bin/mpirun),$(dir $(shell command -v $(MPICC) 2>/dev/null))mpirun)'
+	@echo '$(if $(MPI_HOME),$(MPI_HOME)/bin/mpirun,mpirun)'
 lab-flags-mpi:
 	@echo '$(MPI_FLAGS)'; $(if $(MPI_FOUND),echo '$(filter -L% -l%,$(MPI_SHOW)) $(patsubst -L%,-Xlinker -rpath=%,$(filter -L%,$(MPI_SHOW)))',:)
 
