@@ -42,6 +42,7 @@ ch2_reduction/README.md
 ch3_streams_events/README.md
 ch4_atomics_mutex/README.md
 ch5_matmul/README.md
+labs/README.md
 "
 ledger=${LEDGER_FILE:-figures/data/sources.tsv}
 root=${LEDGER_ROOT:-.}

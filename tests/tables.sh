@@ -278,33 +278,35 @@ render() {  # render NAME FILE...: the table, header included
             print "| NumPy'"'"'s int64 `A @ B` | not run (no Python in this course) | 27.47 s (44x) |"
         }' "$@" ;;
     labs) awk "$AWK_LIB"'
-        # labs/solutions.csv and labs/solutions_gtx1650.csv: make labs SOLUTIONS=1 (a row a lab);
-        # labs/graded.csv: tests/labs.t (a row a file graded: LAB.handout, LAB.solution, LAB.MISTAKE).
+        # labs/solutions.csv (the whole H200) and labs/solutions_gtx1650.csv (held to 14 SMs): make labs
+        # SOLUTIONS=1, a row a lab; labs/graded.csv: a row a file graded (LAB.handout, LAB.solution, ...).
+        function ms(value) { return value == "-" ? "not timed" : sprintf("%.3f ms", value) }
         { f = base(FILENAME) }
         f == "graded" { split(v("name"), part, "."); if (part[2] == "handout") handout[part[1]] = v("verdict"); next }
-        { l = v("lab"); if (f == "solutions") order[n++] = l
-          time[f, l] = v("time_ms"); pl[f, l] = v("percent_of_limit"); lim[f, l] = v("limit"); verdict[f, l] = v("verdict")
-          secs[f, l] = v("seconds"); san[f, l] = v("sanitizer"); self[f, l] = v("percent_of_solution") }
+        { l = v("lab"); if (f == "solutions_gtx1650") order[n++] = l
+          seen[f, l] = 1; time[f, l] = v("time_ms"); pl[f, l] = v("percent_of_limit"); lim[f, l] = v("limit")
+          verdict[f, l] = v("verdict"); secs[f, l] = v("seconds"); san[f, l] = v("sanitizer"); self[f, l] = v("percent_of_solution") }
         END {
-            printf "%s, `make labs SOLUTIONS=1`; as handed out: `tests/labs.t`, %s; the last column on the same GPU held\n", run("solutions"), run("graded")
-            print "to 14 SMs and 4 GiB (`PARTS=labs sh tests/small_gpu.sh output/small_gpu gtx1650`). Times by the judge'"'"'s clock,"
-            print "medians; each solution is timed against itself (the share of its own speed, which shows the noise)."
+            printf "%s: `make labs SOLUTIONS=1`, the first 18 labs. %s: every lab, the GPU held to 14 SMs\n", run("solutions"), run("solutions_gtx1650")
+            print "and 4 GiB by MPS. As handed out: `tests/labs.t` on the whole H200. Times by the judge'"'"'s clock, medians; each"
+            print "solution is timed against itself (its share of its own speed shows the noise); \"-\": not measured there."
             print ""
-            print "| lab | solution | itself | against its limit | sanitizers | graded in | as handed out | 14 SMs: solution |"
+            print "| lab | H200: solution | itself | against its limit | graded in | as handed out | 14 SMs: solution | itself |"
             print "|---|---|---|---|---|---|---|---|"
             for (i = 0; i < n; i++) {
-                l = order[i]
-                printf "| `%s` | %s | %s%% | %s%% %s | %s | %s s | %s | %s |\n", l, time["solutions", l] == "-" ? "not timed" : sprintf("%.3f ms", time["solutions", l]),
-                       self["solutions", l], pl["solutions", l], lim["solutions", l], san["solutions", l], secs["solutions", l],
-                       handout[l], ((("solutions_gtx1650", l) in time) ? (time["solutions_gtx1650", l] == "-" ? verdict["solutions_gtx1650", l] : sprintf("%.3f ms, %s", time["solutions_gtx1650", l], verdict["solutions_gtx1650", l])) : "-")
+                l = order[i]; g = "solutions_gtx1650"; h = "solutions"
+                printf "| `%s` | %s | %s | %s | %s | %s | %s, %s | %s |\n", l,
+                       seen[h, l] ? ms(time[h, l]) : "-", seen[h, l] && self[h, l] != "-" ? self[h, l] "%" : "-",
+                       seen[h, l] && pl[h, l] != "-" ? pl[h, l] "% " lim[h, l] : "-", seen[h, l] ? secs[h, l] " s" : "-",
+                       (l in handout) ? handout[l] : "-", ms(time[g, l]), verdict[g, l], self[g, l] == "-" ? "-" : self[g, l] "%"
             }
         }' "$@" ;;
     lab_mistakes) awk "$AWK_LIB"'
         { split(v("name"), part, "."); if (part[2] == "handout" || part[2] == "solution") next
           k = ++m; lab[k] = part[1]; name[k] = part[2]; want[k] = v("want"); got[k] = v("verdict") }
         END {
-            printf "%s, `tests/labs.t` (`make test`): each planted mistake graded by `labs/grade`, the slow one timed\n", run("graded")
-            print "against the solution, the others without timing:"
+            printf "%s: each planted mistake graded by `labs/grade`, the slow one timed against the solution, the\n", run("graded")
+            print "others without timing:"
             print ""
             print "| lab | planted mistake | the report that must catch it | what `labs/grade` said |"
             print "|---|---|---|---|"

@@ -112,7 +112,7 @@ int main(int argc, char **argv)
     if (!lab.failures) {
         printf("  every timed run's output was right on %d elements of each array drawn afresh each run\n",
                s[0].count);
-        lab_report(&lab, lab_clock_stats(&lab, &clock), 8.0 * n_max, "GB/s", copy_gbs, "of the copy bandwidth", 40);
+        lab_report(&lab, lab_clock_stats(&lab, &clock), 8.0 * n_max, "GB/s", copy_gbs, "of the copy bandwidth");
     }
     free(want_block), free(want_thread), free(block_of), free(thread_of);
     return lab_end(&lab);

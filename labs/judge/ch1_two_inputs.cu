@@ -106,7 +106,7 @@ int main(int argc, char **argv)
     }
     if (!lab.failures) {
         printf("  every timed run's output was right on %d elements drawn afresh each run\n", s.count);
-        lab_report(&lab, lab_clock_stats(&lab, &clock), 12.0 * n_max, "GB/s", copy_gbs, "of the copy bandwidth", 40);
+        lab_report(&lab, lab_clock_stats(&lab, &clock), 12.0 * n_max, "GB/s", copy_gbs, "of the copy bandwidth");
     }
     free(a), free(b), free(want), free(got);
     return lab_end(&lab);

@@ -154,7 +154,7 @@ int main(int argc, char **argv)
     if (!lab.failures) {
         printf("  every timed run's sum was right, with %d elements of x changed before each run\n", CHANGED);
         lab_report(&lab, lab_clock_stats(&lab, &clock), 4.0 * n_max, "GB/s", 4.0 * n_max / (cub.median * 1e-3) / 1e9,
-                   "of CUB's speed", 35);
+                   "of CUB's speed");
     }
     free(x);
     return lab_end(&lab);

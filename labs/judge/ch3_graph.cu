@@ -241,7 +241,7 @@ int main(int argc, char **argv)
         printf("  every timed run's a was right on %d elements drawn afresh each run, from new values each run\n",
                s.count);
         lab_report(&lab, lab_clock_stats(&lab, &clock), amount, "GB/s", amount / (own_ms * 1e-3) / 1e9,
-                   "of the judge's own graph", 50);
+                   "of the judge's own graph");
     }
     for (int k = 0; k < STREAMS; k++) {
         CUDA_CHECK(cudaStreamDestroy(streams[k]));

@@ -101,7 +101,7 @@ int main(int argc, char **argv)
     if (!lab.failures) {
         printf("  every timed run's output was right on %d elements drawn afresh each run\n", s.count);
         lab_report(&lab, lab_clock_stats(&lab, &clock), (double)bytes, "GB/s", bound_gbs,
-                   "of the transfer bound (per direction)", 50);
+                   "of the transfer bound (per direction)");
     }
     free(in), free(want), free(got);
     return lab_end(&lab);

@@ -171,7 +171,7 @@ int main(int argc, char **argv)
     if (!lab.failures) {
         printf("  every timed run's output was right on %d points drawn afresh each run\n", s.count);
         lab_report(&lab, lab_clock_stats(&lab, &clock), 8.0 * (n_max - 2) * (n_max - 2), "GB/s", copy_gbs,
-                   "of the copy bandwidth", 50);
+                   "of the copy bandwidth");
     }
     CUDA_CHECK(cudaFree(out0));
     free(start), free(a), free(b), free(plate), free(other);

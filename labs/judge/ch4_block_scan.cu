@@ -84,7 +84,7 @@ int main(int argc, char **argv)
     }
     if (!lab.failures) {
         printf("  every timed run's output was right on %d elements drawn afresh each run\n", s.count);
-        lab_report(&lab, lab_clock_stats(&lab, &clock), 8.0 * n_max, "GB/s", copy_gbs, "of the copy bandwidth", 25);
+        lab_report(&lab, lab_clock_stats(&lab, &clock), 8.0 * n_max, "GB/s", copy_gbs, "of the copy bandwidth");
     }
     free(values), free(want), free(got);
     return lab_end(&lab);

@@ -137,7 +137,7 @@ int main(int argc, char **argv)
     if (!lab.failures) {
         printf("  every timed run's count was right, with %d or more bytes of the text changed before each run\n",
                CHANGES);
-        lab_report(&lab, lab_clock_stats(&lab, &clock), (double)n_max, "GB/s", copy_gbs, "of the copy bandwidth", 10);
+        lab_report(&lab, lab_clock_stats(&lab, &clock), (double)n_max, "GB/s", copy_gbs, "of the copy bandwidth");
     }
     free(text);
     return lab_end(&lab);

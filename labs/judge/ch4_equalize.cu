@@ -188,7 +188,7 @@ int main(int argc, char **argv)
     if (!lab.failures) {
         printf("  every timed run's histogram and table were right, and its picture on %d pixels drawn afresh each "
                "run (the %d changed among them)\n", s[2].count, CHANGES);
-        lab_report(&lab, lab_clock_stats(&lab, &clock), 3.0 * n_max, "GB/s", copy_gbs, "of the copy bandwidth", 25);
+        lab_report(&lab, lab_clock_stats(&lab, &clock), 3.0 * n_max, "GB/s", copy_gbs, "of the copy bandwidth");
     }
     free(picture), free(got), free(want), free(got_wide);
     return lab_end(&lab);

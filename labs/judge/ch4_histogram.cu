@@ -135,7 +135,7 @@ int main(int argc, char **argv)
         printf("  every timed run's %d bins were right, with %d bytes of the text changed before each run\n", BINS,
                CHANGES);
         lab_report(&lab, lab_clock_stats(&lab, &clock), (double)n_max, "GB/s", n_max / (cub.median * 1e-3) / 1e9,
-                   "of CUB's speed", 30);
+                   "of CUB's speed");
     }
     free(text);
     return lab_end(&lab);

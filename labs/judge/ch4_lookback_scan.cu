@@ -150,7 +150,7 @@ int main(int argc, char **argv)
     if (!lab.failures) {
         printf("  every timed run's output was right on %d elements drawn afresh each run, and the last\n", s.count - 1);
         lab_report(&lab, lab_clock_stats(&lab, &clock), 8.0 * n_max, "GB/s", 8.0 * n_max / (cub.median * 1e-3) / 1e9,
-                   "of CUB's speed", 40);
+                   "of CUB's speed");
     }
     free(values), free(want), free(got);
     return lab_end(&lab);

@@ -5,5 +5,5 @@
 int main(int argc, char **argv)
 {
     /* A hand-out's target, in percent of cuBLAS: a tiled kernel without register tiles is far below. */
-    return matmul_judge(argc, argv, "Lab ch5_tiled: C = A B in shared-memory tiles", 10);
+    return matmul_judge(argc, argv, "Lab ch5_tiled: C = A B in shared-memory tiles");
 }

@@ -940,19 +940,18 @@ int lab_same_twice(struct lab *lab, const void *first, const void *second, size_
     return 0;
 }
 
-/* The timed line, then the lines labs/grade reads: the median, the percentage of the limit, and the
- * target a hand-out without solutions uses (a share of the limit that the course's solution clears on
- * the smallest GPU the course is tested on: tests/labs.t checks it against figures/data/labs/). */
+/* The timed line, then the lines labs/grade reads: the median, the percentage of the limit and the
+ * limit's name. (A hand-out's target, a share of the limit, is labs/targets.txt's.) */
 void lab_report(struct lab *lab, struct stats ms, double amount, const char *unit, double limit,
-                const char *limit_name, int target_of_limit)
+                const char *limit_name)
 {
     if (strcmp(unit, "GB/s") == 0)
         print_bandwidth("your code", ms, amount, limit, limit_name);
     else
         print_flops("your code", ms, amount, limit, limit_name);
     double rate = amount / (ms.median * 1e-3) / 1e9;
-    printf("judge-median-ms %.6g\njudge-percent-of-limit %.1f\njudge-target-of-limit %d\njudge-limit %s\n", ms.median,
-           100.0 * rate / limit, target_of_limit, limit_name);
+    printf("judge-median-ms %.6g\njudge-percent-of-limit %.1f\njudge-limit %s\n", ms.median, 100.0 * rate / limit,
+           limit_name);
     (void)lab;
 }
 

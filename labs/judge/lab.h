@@ -19,7 +19,7 @@
  *       ... reset the outputs, change some inputs ...; lab_sample_draw(&lab, &s);
  *       if (lab_timed_call(&lab, &clock, r, &c, &s, 1)) break;   then compare s.got with the reference
  *   }
- *   lab_report(&lab, lab_clock_stats(&lab, &clock), bytes, "GB/s", limit, "of the copy bandwidth", 40);
+ *   lab_report(&lab, lab_clock_stats(&lab, &clock), bytes, "GB/s", limit, "of the copy bandwidth");
  *   return lab_end(&lab);                         0: every check passed; 1: one failed
  * The judge prints its report for the student, and the lines labs/grade reads, which start with
  * "judge-"; everything the runner prints is relayed with "  | " in front, so it cannot pass for them. */
@@ -89,7 +89,7 @@ int lab_check_uints(struct lab *lab, const char *what, const unsigned *got, cons
 void lab_hint(struct lab *lab, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 int lab_same_twice(struct lab *lab, const void *first, const void *second, size_t bytes);
 void lab_report(struct lab *lab, struct stats ms, double amount, const char *unit, double limit,
-                const char *limit_name, int target_of_limit);
+                const char *limit_name);
 void lab_untimed(struct lab *lab, const char *why);       /* a lab judged on its results alone: --time says why */
 void lab_cannot_run(struct lab *lab, const char *why);    /* this GPU lacks what the lab needs: exit 78, said why */
 int lab_end(struct lab *lab);

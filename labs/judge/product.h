@@ -84,7 +84,7 @@ static int product_check(struct lab *lab, const float *got, float *want, const f
 /* The limit, cuBLAS's cublasSgemm on the same A and B (tf32: in TF32 on the tensor cores), then the
  * timed runs of the m x n x k product and the report. */
 static void product_timed(struct lab *lab, const float *A, const float *B, int m, int n, int k, int reps,
-                          double tolerance, const char *why, int tf32, int target_of_limit)
+                          double tolerance, const char *why, int tf32)
 {
     size_t a_bytes = (size_t)m * k * sizeof(float), b_bytes = (size_t)k * n * sizeof(float);
     size_t c_bytes = (size_t)m * n * sizeof(float);
@@ -131,7 +131,7 @@ static void product_timed(struct lab *lab, const float *A, const float *B, int m
     if (!lab->failures) {
         printf("  every timed run's output was right on %d elements drawn afresh each run\n", s.count);
         lab_report(lab, lab_clock_stats(lab, &clock), flops, "GFLOP/s", flops / (library.median * 1e-3) / 1e9,
-                   tf32 ? "of cuBLAS's speed in TF32" : "of cuBLAS's speed", target_of_limit);
+                   tf32 ? "of cuBLAS's speed in TF32" : "of cuBLAS's speed");
     }
     CUDA_CHECK(cudaFree(a0));
     CUDA_CHECK(cudaFree(b0));

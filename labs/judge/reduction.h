@@ -161,7 +161,7 @@ static int reduction_lab(int argc, char **argv, const char *title, int block_add
     if (!lab.failures) {
         printf("  every timed run's sum was right, with %d elements of x changed before each run\n", CHANGED);
         lab_report(&lab, lab_clock_stats(&lab, &clock), 4.0 * n_max, "GB/s", 4.0 * n_max / (cub.median * 1e-3) / 1e9,
-                   "of CUB's speed", 60);
+                   "of CUB's speed");
     }
     free(x);
     return lab_end(&lab);
