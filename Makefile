@@ -129,7 +129,7 @@ ch5_matmul/sgemm_hopper: ALL_NVCCFLAGS = $(subst arch=compute_90$(comma)code=sm_
                                           $(COURSE_NVCCFLAGS)) $(NVCCFLAGS) $(EXTRA_NVCCFLAGS) $(PROGRAM_FLAGS)
 
 .PHONY: all ch1 ch2 ch3 ch4 ch5 test sanitize small-gpu fuzz figures tables sass ptx profile clean help \
-        lab labs lab-mistakes labs-handout lab-programs lab-nvcc lab-sanitizer lab-mistake-files gradebook \
+        lab labs lab-mistakes labs-handout lab-programs lab-nvcc lab-cuda-dir lab-sanitizer lab-mistake-files gradebook \
         classroom lab-list notebook colab lab-flags-cublas lab-flags-nccl lab-flags-mpi lab-mpirun
 all: $(PROGRAMS)
 ch1: $(CH1_PROGRAMS)
@@ -223,7 +223,7 @@ $(if $(NCCL_LIB),-I$(NCCL_HOME)/include) -c $$f\"},"; done; \
 
 clean:
 	rm -rf $(PROGRAMS) ch3_streams_events/multi_gpu common/*.o tests/unit_common tests/fuzz/fuzz_pnm \
-	    tests/fuzz/fuzz_cli .build-flags output
+	    tests/fuzz/fuzz_cli .build-flags compile_commands.json output
 
 help:
 	@echo "make [-j] TARGET [KNOB=value ...]"
@@ -242,7 +242,7 @@ help:
 	@echo "  compile_commands.json          for clangd and editors"
 	@echo "  lab L=NAME [FILE=path]         grade a lab's file: rules, correctness, sanitizers, speed (sh labs/grade)"
 	@echo "  labs [SOLUTIONS=1] [CSV=file]  every lab, one table (the files in labs/, or the solutions)"
-	@echo "  gradebook SUBMISSIONS=dir      a class: a folder per student, one CSV, a Markdown table, a figure"
+	@echo "  gradebook SUBMISSIONS=dir      a class: a folder per student, one CSV, a Markdown table, a figure (GPU)"
 	@echo "  classroom                      .github/classroom/autograding.json, a test a lab"
 	@echo "  lab-mistakes [CSV=file]        every planted mistake, each caught by its report (GPU)"
 	@echo "  labs-handout                   output/labs-handout.tar.gz: the course without the solutions"
@@ -256,6 +256,8 @@ help:
 	@echo "  NCCL_HOME=$(NCCL_HOME)   where NCCL is, for ch3_streams_events/multi_gpu and heat_mpi"
 	@echo "  MPI_HOME=DIR, MPICC=mpicc      where MPI is, for ch3_streams_events/heat_mpi"
 	@echo "  NCCL=none MPI=none GNUPLOT=none   build and test as if that part were missing"
+	@echo "  COMPUTE_SANITIZER=$(or $(COMPUTE_SANITIZER),(none found))   the compute-sanitizer the labs use"
+	@echo "  COURSE_URL=$(or $(COURSE_URL),(unset))   the course's GitHub address, for make notebook's badge"
 	@echo "a change of ARCH, DEBUG or a flag rebuilds everything (.build-flags)"
 
 # ==== Labs (labs/README.md) ====
@@ -285,6 +287,8 @@ LAB_JUDGE_OBJECTS := output/labs/lab.o output/labs/libraries.o output/labs/sampl
 output/labs/lab.o: labs/judge/lab.c labs/judge/*.h common/*.h .build-flags
 	@mkdir -p $(@D)
 	$(CC) $(ALL_CFLAGS) -c $< -o $@
+# (kept: make would delete the judges' shared objects after a build, as intermediate files)
+.PRECIOUS: output/labs/%.o
 output/labs/%.o: labs/judge/%.cu labs/judge/*.h common/*.h .build-flags
 	@mkdir -p $(@D)
 	$(JUDGE_NVCC) -c $< -o $@
@@ -309,6 +313,8 @@ lab-programs: $(addprefix output/labs/judge/,$(LABS_BUILT)) $(patsubst %,output/
 # For labs/grade: how it compiles a student's file, and the compute-sanitizer of this toolkit.
 lab-nvcc:
 	@echo '$(LAB_NVCC)'
+lab-cuda-dir:
+	@echo '$(CUDA_DIR)'
 COMPUTE_SANITIZER ?= $(or $(wildcard $(CUDA_DIR)/bin/compute-sanitizer),$(shell command -v compute-sanitizer))
 lab-sanitizer:
 	@echo '$(COMPUTE_SANITIZER)'
@@ -317,6 +323,7 @@ lab-sanitizer:
 # given on its command line), never through the shell's parsing of a recipe. Its exit status is make's
 # (0, or 2 for anything but PASS): autograders call labs/grade itself, whose status is the grade.
 lab: lab-programs
+	@[ -n "$$L" ] || { echo "make lab L=NAME [FILE=path]: which lab? $(LABS)" >&2; exit 2; }
 	@sh labs/grade "$$L" $${FILE:+"$$FILE"}
 
 labs: lab-programs
