@@ -26,4 +26,4 @@ csv_write() {
     fi
 }
 # csv_field FILE KEY: a labs/grade report's "grade-KEY VALUE" line, commas made semicolons.
-csv_field() { sed -n "s/^grade-$2 //p" "$1" | head -n 1 | tr ',' ';'; }
+csv_field() { sed -n "s/^grade-$2 //p" "$1" | tail -n 1 | tr ',' ';'; }

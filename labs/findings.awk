@@ -13,7 +13,7 @@ function flush() {
     }
     what = ""
 }
-/^========= [^ ]/ && !/ERROR SUMMARY|COMPUTE-SANITIZER|SUMMARY:|Program hit|Target application|Saved host backtrace|Maximum number of hazards/ {
+/^========= [^ ]/ && !/^========= (ERROR SUMMARY|([A-Z]+ )?SUMMARY:|COMPUTE-SANITIZER|Program hit|Target application|Saved host backtrace|Maximum number of hazards)/ {
     flush()
     what = $0
     sub(/^========= /, "", what)

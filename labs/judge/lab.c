@@ -51,6 +51,16 @@ static void relay_line(const char *text, int bytes)
     putchar('\n');
 }
 
+/* A text the runner sent (a CUDA error's name): one line of printable characters, ended. */
+static const char *printable(char *text, size_t size)
+{
+    text[size - 1] = '\0';
+    for (char *c = text; *c; c++)
+        if (*c < 32 || *c >= 127)
+            *c = '?';
+    return text;
+}
+
 static void relay_output(struct lab_runner *r, int flush)
 {
     char chunk[4096];
@@ -104,8 +114,8 @@ static int reap(struct lab_runner *r, int *status, double seconds)
 static void stop_runner(struct lab_runner *r, double grace)
 {
     int status;
-    if (r->pid > 0)
-        reap(r, &status, grace);
+    if (r->pid > 0 && reap(r, &status, grace) && WIFEXITED(status))
+        printf("judge-runner-exit %d\n", WEXITSTATUS(status));  /* a sanitizer's verdict, for labs/grade */
     if (r->channel >= 0)
         close(r->channel);
     if (r->output >= 0) {
@@ -345,8 +355,7 @@ static int start_runner(struct lab *lab)
     if (how)
         return runner_lost(lab, how, "starting");
     if (hello.status != 0) {
-        hello.text[sizeof hello.text - 1] = '\0';
-        printf("  your program could not start CUDA: %s\n", hello.text);
+        printf("  your program could not start CUDA: %s\n", printable(hello.text, sizeof hello.text));
         printf("judge-failure cuda\n");
         stop_runner(r, grace(lab));
         lab->failures++;
@@ -393,14 +402,18 @@ void lab_start(struct lab *lab, int argc, char **argv, const char *title, int *r
             fprintf(stderr, "%s: option --seed: '%s' is not a whole number\n", argv[0], seed);
             exit(2);
         }
-    } else {
-        FILE *f = fopen("/dev/urandom", "rb");
-        if (!f || fread(&lab->seed, sizeof lab->seed, 1, f) != 1)
-            lab->seed = (unsigned long long)time(NULL) ^ (unsigned long long)getpid() << 32;
-        if (f)
-            fclose(f);
-        lab->seed %= 1000000000000ULL;  /* twelve digits: easy to copy from the report */
     }
+    FILE *f = fopen("/dev/urandom", "rb");
+    unsigned long long fresh[2];
+    if (!f || fread(fresh, sizeof fresh, 1, f) != 1) {
+        fresh[0] = (unsigned long long)time(NULL) ^ (unsigned long long)getpid() << 32;
+        fresh[1] = lab_bits(fresh[0] ^ (unsigned long long)clock(), 7, 0);
+    }
+    if (f)
+        fclose(f);
+    if (!seed)
+        lab->seed = fresh[0] % 1000000000000ULL;  /* twelve digits: easy to copy from the report */
+    lab->secret = fresh[1];
     /* Nothing of the judge can be read or traced by another process of this user (the runner is one):
      * its memory, its open files, its output. */
     prctl(PR_SET_DUMPABLE, 0, 0, 0, 0);
@@ -478,7 +491,7 @@ static int read_done(struct lab *lab, const char *doing)
         return runner_lost(lab, how, doing);
     if (done.status == 0)
         return 0;
-    done.error[sizeof done.error - 1] = '\0';
+    printable(done.error, sizeof done.error);
     relay_output(lab->runner, 1);
     if (done.status == 1) {
         printf("  a CUDA error after your code ran: %s\n", done.error);
@@ -640,7 +653,7 @@ void lab_sample_draw(struct lab *lab, struct lab_sample *s)
         s->count = room;
         for (int k = 0; k < room; k++) {
             long long first = s->n * k / room, next = s->n * (k + 1) / room;
-            s->index[k] = first + (long long)(lab_bits(lab->seed, 99, draws++) % (unsigned long long)(next - first));
+            s->index[k] = first + (long long)(lab_bits(lab->secret, 99, draws++) % (unsigned long long)(next - first));
         }
         for (int e = 0; e < s->extra; e++)
             s->index[s->count++] = s->wanted[e];

@@ -47,6 +47,8 @@ struct lab {
     int small;             /* --small: the small sizes only, no timing (for compute-sanitizer) */
     int time;              /* --time: the timed runs only (each still checked on a sample) */
     unsigned long long seed;  /* --seed: every input comes from it */
+    unsigned long long secret;  /* where the timed runs' samples fall: from /dev/urandom, never printed
+                                 * (the seed is on the judge's command line, which the runner could read) */
     double deadline;       /* wall_seconds() past which the runner is stopped: --timeout from its first start */
     int timeout;
     int ranks;             /* --ranks: the runner's MPI processes (labs of several ranks; else 1) */
