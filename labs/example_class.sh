@@ -2,9 +2,9 @@
 # labs/example_class.sh DIR: a made-up class for labs/gradebook, from the course's own files: four
 # students, four labs (ch1_map, ch2_block_sum, ch4_histogram, ch5_tiled). ada hands in the solutions;
 # bo the files as handed out; cy each lab's first planted mistake; di the solutions but for the
-# histogram, where the planted slow one (global atomics) stands in. figures/data/class/example.* and
-# figures/class_example.png come from `sh labs/example_class.sh output/class && make gradebook
-# SUBMISSIONS=output/class BOOK=output/labs/example` on a GPU machine.
+# histogram, where the planted slow one (global atomics) stands in. On a GPU machine, `sh
+# labs/example_class.sh output/class && make gradebook SUBMISSIONS=output/class BOOK=output/labs/example`
+# shows what an instructor gets: output/labs/example.csv, .md and .png.
 set -eu
 dir=${1:?usage: labs/example_class.sh DIR}
 here=$(cd "$(dirname "$0")" && pwd)

@@ -2,7 +2,8 @@
 # make labs [SOLUTIONS=1] [CSV=file]: every lab graded in turn by labs/grade, each report kept in
 # output/labs/reports/LAB.txt, then one table; CSV=FILE also writes it as a grade book, one row a lab.
 #   sh labs/table.sh students|solutions LAB...    the files in labs/, or the course's solutions
-# Exit 0 when every lab is PASS, 1 otherwise, 2 when CSV cannot be a regular file.
+# Exit 0 when every lab is PASS, 1 otherwise, 2 when CSV cannot be a regular file or a hand-out is asked
+# for its solutions.
 set -u
 trap '' XFSZ  # past a file-size limit a write fails (and is reported) instead of killing the script
 here=$(cd "$(dirname "$0")" && pwd)
@@ -13,6 +14,8 @@ cd "$here/.." || exit 2
 kind=$1
 shift
 csv_refuse "${CSV:-}"
+[ "$kind" = students ] || [ -d labs/solutions ] ||
+    { echo "make labs SOLUTIONS=1: this is a hand-out, which has no solutions (labs/solutions/ is not in it)" >&2; exit 2; }
 mkdir -p output/labs/reports
 rows=$(mktemp)
 trap 'rm -f "$rows"' EXIT
@@ -30,12 +33,12 @@ for lab in "$@"; do
     printf '%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s\n' "$lab" "$(f verdict)" "$code" "$(f correct)" "$(f sanitizer)" \
         "$(f time-ms)" "$(f percent-of-solution)" "$(f percent-of-limit)" "$(f limit)" "$(f seed)" "$(f sha256)" \
         "$(( $(date +%s) - t0 ))" "$file" >>"$rows"
-    printf '  %-18s %s\n' "$lab" "$(f verdict)"
+    printf '  %-20s %s\n' "$lab" "$(f verdict)"
 done
 echo
 echo "make labs ($kind, $(( $(date +%s) - start )) s; the reports in output/labs/reports/):"
 { echo "lab,verdict,correct,sanitizer,time (ms),% of solution,% of limit"; cut -d, -f1,2,4-8 "$rows"; } |
-    awk -F, '{ printf "%-18s %-44s %-7s %-11s %-10s %-14s %s\n", $1, $2, $3, $4, $5, $6, $7 }'
+    awk -F, '{ printf "%-20s %-44s %-7s %-11s %-10s %-14s %s\n", $1, $2, $3, $4, $5, $6, $7 }'
 if [ -n "${CSV:-}" ]; then
     # The grade book opens as the programs' CSV files do: a line naming the device and the date.
     device=$(sed -n 's/^grade-device device [0-9]*: \([^,]*, compute capability [0-9.]*\), \([0-9]* SMs\).*/\1, \2/p' \

@@ -1,13 +1,11 @@
 # class.gp: a class's grade book at a glance: for each lab, each student's file as its share of the
 # limit the lab is timed against, the course's solution marked; files that failed sit on the floor.
 #   gnuplot -e "book='output/labs/class.csv'; png='output/labs/class.png'" plots/class.gp
-#   gnuplot -e "data='figures/data'; out='figures'" plots/class.gp     (make figures: the example class)
 # Reads a CSV of labs/gradebook (student,lab,verdict,exit,correct,sanitizer,time_ms,percent_of_solution,
-# percent_of_limit,...), writes png (out/class_example.png).
-if (!exists("data")) data = 'output'
-if (!exists("out")) out = 'figures'
-if (!exists("book")) book = data.'/class/example.csv'
-if (!exists("png")) png = out.'/class_example.png'
+# percent_of_limit,...), writes png. labs/gradebook runs it; it is not one of make figures' (a class's
+# grades are not the course's data).
+if (!exists("book")) book = 'output/labs/class.csv'
+if (!exists("png")) png = 'output/labs/class.png'
 device = system("head -n 1 '".book."' | sed 's/^# device: //; s/, [0-9-]* [0-9:]* UTC.*//'")
 
 set terminal pngcairo size 1000,560 font "sans,11" noenhanced

@@ -32,7 +32,7 @@ ok $? "without NCCL: one line, and multi_gpu and heat_mpi are not built" "$(echo
 # The knobs CI uses to check a machine without them: each part said missing once, its programs left out
 # of the build and named to the tests.
 out=$(make -n all MPI=none NCCL=none 2>&1)
-[ "$(echo "$out" | grep -c "^make: no MPI (MPI=none); ch3_streams_events/heat_mpi is not built")" -eq 1 ] &&
+[ "$(echo "$out" | grep -c "^make: no MPI (MPI=none); ch3_streams_events/heat_mpi and the lab ch3_halo are not built")" -eq 1 ] &&
     [ "$(echo "$out" | grep -c "^make: no NCCL (NCCL=none)")" -eq 1 ] && ! echo "$out" | grep -q -e "multi_gpu.cu" -e "heat_mpi.cu"
 ok $? "MPI=none NCCL=none: one line each, heat_mpi and multi_gpu not built" "$(echo "$out" | grep '^make' | head -n 3)"
 out=$(echo 'print-not-built: ; @echo "$(NOT_BUILT)"' | make -s -f Makefile -f - MPI=none NCCL=none print-not-built 2>/dev/null | tail -n 1)
