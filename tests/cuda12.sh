@@ -3,12 +3,10 @@
 # (trixie, nvidia-cuda-toolkit 12.4.131), in a throwaway root made by debootstrap, so that the course
 # keeps building with CUDA 12 as well as 13. The root gets Open MPI and Debian's NCCL too, so that
 # heat_mpi and multi_gpu are built and checked there. Needs root, debootstrap and the network; no GPU
-# (the GPU tests skip, as in CI). The first run downloads 2.3 GB; the root is kept in CUDA12_ROOT
-# (default /var/tmp/cuda12-root) and reused, `sh tests/cuda12.sh --fresh` remakes it. On two cores it
-# took 330 s with a fresh root (from a fast mirror: a slow link adds the download) and 168 s with the
-# root reused, most of it the build. How long it took, with the date, the toolkit and make test's summary,
-# goes to figures/data/cuda12/run.log, which keeps the last run with a fresh root and the last with a
-# reused one.
+# (the GPU tests skip, as in CI). The first run downloads the toolkit (gigabytes); the root is kept in
+# CUDA12_ROOT (default /var/tmp/cuda12-root) and reused, `sh tests/cuda12.sh --fresh` remakes it. How
+# long it took, with the date, the toolkit and make test's summary, goes to figures/data/cuda12/run.log,
+# which keeps the last run with a fresh root and the last with a reused one.
 #   sudo sh tests/cuda12.sh            exit 0 when the build and make test pass under CUDA 12.4
 set -eu
 root=${CUDA12_ROOT:-/var/tmp/cuda12-root}
@@ -27,10 +25,11 @@ if [ ! -f "$root/.ready" ]; then
         >"$root.debootstrap.log" 2>&1 || { tail -n 20 "$root.debootstrap.log"; exit 1; }
     touch "$root/.ready"
 fi
-# nvcc 12.4 with the g++ it supports; make, perl's prove, gnuplot and python3 as the course's tests need;
+# nvcc 12.4 with the g++ it supports; make, perl's prove, gnuplot, python3 and nbformat (the notebook's
+# schema check) as the course's tests need;
 # Open MPI and NCCL for heat_mpi and multi_gpu (installed when one is missing, so that a root made by an
 # older version of this script is completed).
-packages="nvidia-cuda-toolkit make gcc g++ perl gnuplot-nox python3 libopenmpi-dev openmpi-bin libnccl-dev"
+packages="nvidia-cuda-toolkit make gcc g++ perl gnuplot-nox python3 python3-nbformat libopenmpi-dev openmpi-bin libnccl-dev"
 if ! chroot "$root" dpkg -s $packages >/dev/null 2>&1; then
     chroot "$root" sh -c "DEBIAN_FRONTEND=noninteractive apt-get install -y -q --no-install-recommends $packages" \
         >"$root.apt.log" 2>&1 || { tail -n 20 "$root.apt.log"; exit 1; }
