@@ -1,0 +1,12 @@
+# tests/tables/grid_stride.awk, for tests/tables.sh: ch1_embarrassing/README.md's table "grid_stride":
+# the grid-stride kernels at N = 1e8: time, GB/s and share of a copy. From figures/data/:
+# results/grid_stride_1e8.csv.
+END {
+    f = "grid_stride_1e8"
+    print "| kernel, N = 1e8 float32 | time | GB/s | of copy |"
+    print "|---|---|---|---|"
+    split("add_array (1 thread/element)|add_array_gs (grid-stride)|going further: float4 loads|CPU loop; one core", k, "|")
+    split("`add_array`, one thread per element|`add_array_gs`, grid-stride|going further: float4 loads, grid-stride|CPU loop, one core", label, "|")
+    for (i = 1; i <= 4; i++)
+        printf "| %s | %s | %.0f | %s |\n", label[i], t(M[f, k[i]]), R[f, k[i]], P[f, k[i]] == "" ? "" : sprintf("%.0f%%", P[f, k[i]])
+}

@@ -1,0 +1,22 @@
+# tests/tables/lib.awk: what every recipe over CSV files shares (tests/tables.sh reads it before the
+# recipe). Each file's first line names its run ("# device: NAME, compute capability ..., DATE TIME UTC"):
+# run(FILE) gives it without the time. Its second line names the columns: v("name") is the current row's
+# field of that name. Lines starting with # and the header row reach no recipe. A results file (the
+# --csv of a program, common/stats.h) is also read into M (median ms), R (its rate: GB/s, GFLOP/s or a
+# value) and P (percent of its limit), keyed by the file's name and the row's label.
+# t(ms): a time as the READMEs write it (microseconds below 1 ms, else ms or s); x(r): a ratio, 1.19x
+# or 12.0x; e(n): a power of ten as 1e9; pct(r): a share as a whole percent.
+function t(ms) { return ms < 1 ? sprintf("%.0f us", ms * 1e3) : ms < 100 ? sprintf("%.2f ms", ms) : ms < 1e3 ? sprintf("%.1f ms", ms) : sprintf("%.2f s", ms / 1e3) }
+function x(r) { return r < 2 ? sprintf("%.2fx", r) : sprintf("%.1fx", r) }
+function e(n) { return n >= 1e3 && n == 10 ^ int(log(n) / log(10) + 0.5) ? sprintf("1e%d", int(log(n) / log(10) + 0.5)) : n }
+function run(f) { return dev[base(f)] }
+function base(f) { sub(/.*\//, "", f); sub(/\.csv$/, "", f); return f }
+function pct(r) { return sprintf("%.0f%%", 100 * r) }
+BEGIN { FS = "," }
+FNR == 1 { line = $0; sub(/^# (device: )?/, "", line); sub(/ [0-9:]+ UTC.*$/, "", line); dev[base(FILENAME)] = line }
+# The header row names the columns: v("name") is the current row's field of that name.
+FNR == 2 { for (i = 1; i <= NF; i++) H[base(FILENAME), $i] = i }
+function v(name) { return $(H[base(FILENAME), name]) }
+/^#/ || FNR == 2 { next }
+# A results file (stats.h): M = median ms, R = rate (GB/s, GFLOP/s or a value), P = percent of its limit.
+{ M[base(FILENAME), $1] = $3; R[base(FILENAME), $1] = $8; P[base(FILENAME), $1] = $10 }

@@ -1,0 +1,10 @@
+# tests/tables/peers.awk, for tests/tables.sh: ch3_streams_events/README.md's table "peers": a copy from
+# GPU 0 to GPU 1 each way it can go, against the host link. From figures/data/: ch3/peers.csv.
+$1 == 0 && $2 == 1 { gbs[$3] = $4; to_gpu = $5; to_host = $6 }
+END {
+    print "| copy of 256 MiB, GPU 0 to GPU 1 | GB/s | against the host link |"
+    print "|---|---|---|"
+    printf "| peer access enabled | %.1f | %.1fx the slower host link |\n", gbs["peer_enabled"], gbs["peer_enabled"] / (to_gpu < to_host ? to_gpu : to_host)
+    printf "| peer access not enabled (the driver stages through the host) | %.1f | %.0f%% of it |\n", gbs["peer_disabled"], 100 * gbs["peer_disabled"] / (to_gpu < to_host ? to_gpu : to_host)
+    printf "| by hand through pinned host memory, 32 MiB chunks | %.1f | %.0f%% of it (%.1f GB/s from GPU 0, %.1f GB/s to GPU 1) |\n", gbs["through_host"], 100 * gbs["through_host"] / (to_gpu < to_host ? to_gpu : to_host), to_host, to_gpu
+}

@@ -1,0 +1,14 @@
+# tests/tables/reductions.awk, for tests/tables.sh: ch2_reduction/README.md's table "reductions": the
+# article's reductions at N = 1e9, the kernel alone and timed as the article times it. From
+# figures/data/: results/reduce_naive.csv, results/better.csv, results/library.csv.
+END {
+    print "| N = 1e9 float32 | kernel alone | as the article times it: + copy of the partial sums + host sum | the article (Colab, mean +- std) |"
+    print "|---|---|---|---|"
+    split("reduce_naive|better|library", f, "|"); split("30 +- 11 ms|23 +- 1 ms|20 +- 0 ms", art, "|")
+    split("`naive`|`better`|`library` (CUB; the article: Numba's `cuda.reduce`)", label, "|")
+    split("kernel alone (events)|kernel alone (events)|CUB; result on device", k1, "|")
+    split("+ copy + host finish (wall)|+ copy + host finish (wall)|CUB + copy to host (wall)", k2, "|")
+    for (i = 1; i <= 3; i++)
+        printf "| %s | %s | %s | %s |\n", label[i], t(M[f[i], k1[i]]), t(M[f[i], k2[i]]), art[i]
+    printf "| CPU, one core (here a C loop in double; the article: NumPy) | | %s | 557 +- 307 ms |\n", t(M["reduce_naive", "CPU loop in double; 1 core"])
+}

@@ -1,0 +1,17 @@
+# tests/tables/sgemm_tf32.awk, for tests/tables.sh: ch5_matmul/README.md's table "sgemm_tf32": rungs 8
+# (mma.sync) and 9 (wgmma), each beside the cuBLAS TF32 timed in its own program, and their errors. From
+# figures/data/: ch5/sgemm_tensor.csv and ch5/sgemm_hopper.csv.
+# Each rung beside the cuBLAS TF32 timed in its own program (the two runs differ a little).
+{ f = base(FILENAME) == "sgemm_hopper" ? "h" : "t"; g[f, $1, $2] = $6; err[f, $1, $2] = $7 }
+END {
+    print "| n | 8. mma_sync | cuBLAS TF32, its run | mma_sync / cuBLAS | 9. wgmma | cuBLAS TF32, its run | wgmma / cuBLAS | error: mma_sync, wgmma, cuBLAS TF32 |"
+    print "|---|---|---|---|---|---|---|---|"
+    split("1000 1024 2048 4000 4096 4097 8192", sizes, " ")
+    for (i = 1; i <= 7; i++) {
+        n = sizes[i]; if (!(("t", "mma_sync", n) in g)) continue
+        printf "| %d | %.1f | %.1f | %.0f%% | %.1f | %.1f | %.0f%% | %.1e, %.1e, %.1e |\n", n, g["t", "mma_sync", n] / 1e3,
+               g["t", "cublas_tf32", n] / 1e3, 100 * g["t", "mma_sync", n] / g["t", "cublas_tf32", n], g["h", "wgmma", n] / 1e3,
+               g["h", "cublas_tf32", n] / 1e3, 100 * g["h", "wgmma", n] / g["h", "cublas_tf32", n], err["t", "mma_sync", n],
+               err["h", "wgmma", n], err["t", "cublas_tf32", n]
+    }
+}

@@ -1,0 +1,13 @@
+# tests/tables/vector_add.awk, for tests/tables.sh: ch3_streams_events/README.md's table "vector_add": c
+# = a + b on one stream and five, against the transfer bound. From figures/data/:
+# results/vector_add_streams.csv.
+END {
+    f = "vector_add_streams"
+    print "| c = a + b, 2e7 float64 | 1 stream | 5 streams | transfer bound |"
+    print "|---|---|---|---|"
+    split("pinned pageable", kind, " ")
+    for (i = 1; i <= 2; i++) {
+        b = R[f, "transfer bound; " kind[i]]; one = M[f, "1 stream; " kind[i]]; five = M[f, "5 streams; " kind[i]]
+        printf "| %s | %s (%.2fx the bound) | %s (%.2fx) | %s |\n", kind[i], t(one), one / b, t(five), five / b, t(b)
+    }
+}
