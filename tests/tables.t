@@ -1,7 +1,8 @@
 #!/bin/sh
 # Every results table a README marks (<!-- table NAME: CSV -->) is exactly what tests/tables.sh renders
 # from the committed CSV: a number edited by hand, or data changed without `make tables`, fails here.
-# Every recipe of tests/tables/ is used, and says what it renders.
+# Every recipe of tests/tables/ is used, and says what it renders; a row it reads that the data lacks
+# stops it with the row's name.
 . tests/tap.sh
 out=$(sh tests/tables.sh 2>&1)
 ok $? "README tables match figures/data/ (make tables rewrites them)" "$out"
@@ -17,4 +18,12 @@ for recipe in tests/tables/*.awk; do
     head -n 1 "$recipe" | grep -q "^# tests/tables/$name.awk, for tests/tables.sh: "
     ok $? "tests/tables/$name.awk opens with its header" "$(head -n 1 "$recipe")"
 done
+# A row a recipe reads that the data lacks (a label renamed in a program) stops the rendering, naming
+# the file and the row, instead of printing 0 us.
+tmp=$(mktemp -d)
+grep -v '^sum in a register,' figures/data/results/naive.csv >"$tmp/naive.csv"
+out=$(awk -f tests/tables/lib.awk -f tests/tables/end_to_end.awk "$tmp/naive.csv" 2>&1); code=$?
+rm -rf "$tmp"
+[ $code = 1 ] && echo "$out" | grep -q 'naive.csv has no row "sum in a register"'
+ok $? "a row the data lacks: the recipe stops (exit 1), naming the file and the row" "exit $code; $out"
 done_testing

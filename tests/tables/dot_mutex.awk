@@ -9,5 +9,5 @@ END {
     split("dot_partial (host adds)|dot_mutex|dot_atomic (atomicAdd float)", k, "|")
     split("`dot_partial`, host adds the partials|`dot_mutex`, thread 0 of each block under the lock|`dot_atomic`, `atomicAdd` on a float", label, "|")
     for (i = 1; i <= 3; i++)
-        printf "| %s | %s | %s |\n", label[i], t(M[f, k[i] "; 640 blocks"]), t(M[f, k[i] "; " wide " blocks"])
+        printf "| %s | %s | %s |\n", label[i], t(median_of(f, k[i] "; 640 blocks")), t(median_of(f, k[i] "; " wide " blocks"))
 }

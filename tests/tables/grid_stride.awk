@@ -8,5 +8,5 @@ END {
     split("add_array (1 thread/element)|add_array_gs (grid-stride)|going further: float4 loads|CPU loop; one core", k, "|")
     split("`add_array`, one thread per element|`add_array_gs`, grid-stride|going further: float4 loads, grid-stride|CPU loop, one core", label, "|")
     for (i = 1; i <= 4; i++)
-        printf "| %s | %s | %.0f | %s |\n", label[i], t(M[f, k[i]]), R[f, k[i]], P[f, k[i]] == "" ? "" : sprintf("%.0f%%", P[f, k[i]])
+        printf "| %s | %s | %.0f | %s |\n", label[i], t(median_of(f, k[i])), rate_of(f, k[i]), percent_of(f, k[i]) == "" ? "" : sprintf("%.0f%%", percent_of(f, k[i]))
 }

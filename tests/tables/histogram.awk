@@ -7,6 +7,6 @@ END {
     split("CPU; naive loop; 1 core|CPU; best loop; 1 core|GPU; global atomics (4.3)|GPU; shared memory (4.4)|16 B loads; 256 bins; no branch|CUB HistogramEven", k, "|")
     split("CPU naive loop|CPU best loop|GPU global atomics (4.3)|GPU shared memory (4.4)|going further, 256 bins|CUB `HistogramEven`", label, "|")
     for (i = 1; i <= 6; i++)
-        printf "| %s | %s | %.1f GB/s | %s | %.1f GB/s |\n", label[i], t(M[f[i], k[i]]), R[f[i], k[i]],
-               t(M[f[i] "_1e9", k[i]]), R[f[i] "_1e9", k[i]]
+        printf "| %s | %s | %.1f GB/s | %s | %.1f GB/s |\n", label[i], t(median_of(f[i], k[i])), rate_of(f[i], k[i]),
+               t(median_of(f[i] "_1e9", k[i])), rate_of(f[i] "_1e9", k[i])
 }

@@ -13,10 +13,22 @@ function run(f) { return dev[base(f)] }
 function base(f) { sub(/.*\//, "", f); sub(/\.csv$/, "", f); return f }
 function pct(r) { return sprintf("%.0f%%", 100 * r) }
 BEGIN { FS = "," }
-FNR == 1 { line = $0; sub(/^# (device: )?/, "", line); sub(/ [0-9:]+ UTC.*$/, "", line); dev[base(FILENAME)] = line }
+FNR == 1 { path[base(FILENAME)] = FILENAME; line = $0; sub(/^# (device: )?/, "", line); sub(/ [0-9:]+ UTC.*$/, "", line); dev[base(FILENAME)] = line }
 # The header row names the columns: v("name") is the current row's field of that name.
 FNR == 2 { for (i = 1; i <= NF; i++) H[base(FILENAME), $i] = i }
 function v(name) { return $(H[base(FILENAME), name]) }
 /^#/ || FNR == 2 { next }
 # A results file (stats.h): M = median ms, R = rate (GB/s, GFLOP/s or a value), P = percent of its limit.
 { M[base(FILENAME), $1] = $3; R[base(FILENAME), $1] = $8; P[base(FILENAME), $1] = $10 }
+# The recipes read them through median_of(FILE, LABEL), rate_of and percent_of: a row that is not there
+# (a label renamed in a program, a file from an older run) stops the rendering, naming the file and row.
+function row_of(A, f, label) {
+    if (!((f, label) in A)) {
+        printf "tables.sh: %s has no row \"%s\" (a label renamed in its program?)\n", (f in path ? path[f] : f ".csv: not read"), label > "/dev/stderr"
+        exit 1
+    }
+    return A[f, label]
+}
+function median_of(f, label) { return row_of(M, f, label) }
+function rate_of(f, label) { return row_of(R, f, label) }
+function percent_of(f, label) { return row_of(P, f, label) }

@@ -9,6 +9,6 @@ END {
     split("the page's kernel; adds into C|sum in a register||", k2, "|")
     split("the page's naive kernel, adds into C in global memory|naive, sum in a register (the first correction)|the page's tiled kernel (shared memory)|going further: 32 x 8 threads, 4 rows of C each", label, "|")
     for (i = 1; i <= 4; i++)
-        printf "| %s | %s | %.2f T | %.2f | %s |\n", label[i], t(M["shared", k[i]]), m / (M["shared", k[i]] * 1e-3) / 1e12,
-               M["shared", k[i]] / M["shared", k[1]], k2[i] == "" ? "" : t(M["naive", k2[i]])
+        printf "| %s | %s | %.2f T | %.2f | %s |\n", label[i], t(median_of("shared", k[i])), m / (median_of("shared", k[i]) * 1e-3) / 1e12,
+               median_of("shared", k[i]) / median_of("shared", k[1]), k2[i] == "" ? "" : t(median_of("naive", k2[i]))
 }

@@ -7,5 +7,5 @@ END {
     split("article: 16x16 threads; 64x64 blocks|32x8 threads; 64x64 blocks|32x8 threads; one wave of blocks|cub::DeviceReduce::Sum; raveled", k, "|")
     split("the article's: 16 x 16 threads, 64 x 64 blocks|32 x 8 threads, 64 x 64 blocks|32 x 8 threads, one wave of blocks|`cub::DeviceReduce::Sum` on the raveled array", label, "|")
     for (i = 1; i <= 4; i++)
-        printf "| %s | %s | %.0f | %s |\n", label[i], t(M[f, k[i]]), R[f, k[i]], P[f, k[i]] == "" ? "" : sprintf("%.0f%%", P[f, k[i]])
+        printf "| %s | %s | %.0f | %s |\n", label[i], t(median_of(f, k[i])), rate_of(f, k[i]), percent_of(f, k[i]) == "" ? "" : sprintf("%.0f%%", percent_of(f, k[i]))
 }

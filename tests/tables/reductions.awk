@@ -9,6 +9,6 @@ END {
     split("kernel alone (events)|kernel alone (events)|CUB; result on device", k1, "|")
     split("+ copy + host finish (wall)|+ copy + host finish (wall)|CUB + copy to host (wall)", k2, "|")
     for (i = 1; i <= 3; i++)
-        printf "| %s | %s | %s | %s |\n", label[i], t(M[f[i], k1[i]]), t(M[f[i], k2[i]]), art[i]
-    printf "| CPU, one core (here a C loop in double; the article: NumPy) | | %s | 557 +- 307 ms |\n", t(M["reduce_naive", "CPU loop in double; 1 core"])
+        printf "| %s | %s | %s | %s |\n", label[i], t(median_of(f[i], k1[i])), t(median_of(f[i], k2[i])), art[i]
+    printf "| CPU, one core (here a C loop in double; the article: NumPy) | | %s | 557 +- 307 ms |\n", t(median_of("reduce_naive", "CPU loop in double; 1 core"))
 }

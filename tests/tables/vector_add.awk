@@ -7,7 +7,7 @@ END {
     print "|---|---|---|---|"
     split("pinned pageable", kind, " ")
     for (i = 1; i <= 2; i++) {
-        b = R[f, "transfer bound; " kind[i]]; one = M[f, "1 stream; " kind[i]]; five = M[f, "5 streams; " kind[i]]
+        b = rate_of(f, "transfer bound; " kind[i]); one = median_of(f, "1 stream; " kind[i]); five = median_of(f, "5 streams; " kind[i])
         printf "| %s | %s (%.2fx the bound) | %s (%.2fx) | %s |\n", kind[i], t(one), one / b, t(five), five / b, t(b)
     }
 }
