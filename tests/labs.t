@@ -157,6 +157,11 @@ for target in /dev/null "$tmp" "$tmp/link.csv"; do
     [ $code = 2 ] && [ -c /dev/null ] && [ ! -e "$tmp/elsewhere.csv" ] && [ ! -e "$tmp/$(basename "$tmp").tmp" ]
     ok $? "make labs CSV=$(basename "$target"): refused (exit 2), left as it was" "exit $code; $(tail -n 2 "$tmp/out")"
 done
+# A class whose folders hold no lab's file is refused before anything is graded or written.
+mkdir -p "$tmp/class/ann" && : >"$tmp/class/ann/notes.txt"
+sh labs/gradebook "$tmp/class" "$tmp/classbook" >"$tmp/out" 2>&1; code=$?
+[ $code = 2 ] && [ ! -e "$tmp/classbook.csv" ] && [ ! -e "$tmp/classbook" ] && grep -q "no student's folder holds a lab's file" "$tmp/out"
+ok $? "labs/gradebook over folders without a lab's file: exit 2, said, nothing written" "exit $code; $(tail -n 2 "$tmp/out")"
 (ulimit -f 0; CSV=$tmp/book.csv sh labs/table.sh students ch1_map >"$tmp/out" 2>&1); code=$?
 [ $code = 1 ] && [ ! -e "$tmp/book.csv" ]
 ok $? "make labs CSV=file that cannot be written (ulimit -f 0): exit 1, no file" "exit $code; $(tail -n 2 "$tmp/out")"
