@@ -151,12 +151,14 @@ tests/unit_common: tests/unit_common.c $(COMMON) .build-flags
 # The test suite: TAP tests run by prove, then one line on what was skipped and why (without a GPU,
 # every run of a program; without MPI or NCCL, the runs of what was not built, naming the part).
 # GNUPLOT=none tests as if gnuplot were not installed (with MPI=none NCCL=none: what CI checks too).
+# TESTS="tests/gpu.t ..." runs those files only; LAB_SUBSET="LAB ..." grades only those labs on a GPU
+# (tests/labs.t), for a GPU session cut in parts.
 GNUPLOT ?= gnuplot
 test: all tests/unit_common lab-programs lab-mistake-files
 	@mkdir -p output/test && rm -f output/test/skipped.txt
 	@PROGRAMS="$(PROGRAMS)" NOT_BUILT="$(NOT_BUILT)" GNUPLOT="$(GNUPLOT)" LABS="$(LABS)" COURSE_URL="$(COURSE_URL)" \
 	    LAB_MISTAKES="$(LAB_MISTAKES)" MPI_FLAGS="$(MPI_FLAGS)" NCCL_INCLUDE="$(if $(NCCL_LIB),$(NCCL_HOME)/include)" \
-	    SKIP_LOG="$(CURDIR)/output/test/skipped.txt" prove tests/*.t; status=$$?; \
+	    LAB_SUBSET="$(LAB_SUBSET)" SKIP_LOG="$(CURDIR)/output/test/skipped.txt" prove $(or $(TESTS),tests/*.t); status=$$?; \
 	    sh tests/skipped.sh output/test/skipped.txt; exit $$status
 
 # compute-sanitizer's four tools over every program at small sizes (GPU machine only);
@@ -230,6 +232,7 @@ help:
 	@echo "targets:"
 	@echo "  all (default), ch1 ... ch5     build every program, or one chapter's"
 	@echo "  test                           the test suite; works without a GPU (GPU parts are skipped)"
+	@echo "  test TESTS=... LAB_SUBSET=...  some of its files; on a GPU, grade some labs only"
 	@echo "  sanitize [ONLY=pattern]        every small run under compute-sanitizer (GPU)"
 	@echo "  small-gpu [EMULATE=t4]         the suite on emulated small GPUs through MPS (GPU)"
 	@echo "  fuzz [FUZZ_SECONDS=60]         libFuzzer on the image reader and the option parser (clang)"

@@ -4,6 +4,11 @@
 # builds everything, runs `make test`, each line of tests/benchmarks.txt, then `make sanitize`
 # (unless SANITIZE=0), writing DIR/build.log, DIR/test.log, DIR/bench.log, DIR/sanitize.log and
 # DIR/summary.txt. Exit status: 0 when the build, the tests and the sanitizer all passed.
+# A device call that ends at ten minutes cannot hold it all on one GPU: cut it in parts with make's
+# own knobs, read from the environment (TESTS= some test files, LAB_SUBSET= the labs tests/labs.t
+# grades on the GPU), BENCH=0 (no benchmarks) and SANITIZE=0, e.g.
+#   TESTS="$(ls tests/*.t | grep -v labs.t | tr '\n' ' ')" SANITIZE=0 BENCH=0 sh tests/device_session.sh out/1
+#   TESTS=tests/labs.t LAB_SUBSET="$(make -s lab-list | cut -d' ' -f1-15)" SANITIZE=0 BENCH=0 sh tests/device_session.sh out/2
 set -u
 out=${1:?usage: tests/device_session.sh DIR}
 mkdir -p "$out"
@@ -16,7 +21,7 @@ build=$?
 echo "build: exit $build in $(( $(date +%s) - start )) s" >"$out/summary.txt"
 make test >"$out/test.log" 2>&1 || status=1
 echo "make test: $(grep -E '^(Result|Files=)' "$out/test.log" | tr '\n' ' ')" >>"$out/summary.txt"
-grep -v '^[[:space:]]*\(#\|$\)' tests/benchmarks.txt | while read -r line; do
+[ "${BENCH:-1}" = 0 ] || grep -v '^[[:space:]]*\(#\|$\)' tests/benchmarks.txt | while read -r line; do
     echo "=== $line"
     [ -x "./${line%% *}" ] || { echo "=== skipped: not built (no MPI or NCCL: make said why)"; continue; }
     t0=$(date +%s)
