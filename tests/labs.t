@@ -224,6 +224,14 @@ done <"$tmp/list" >"$tmp/to_grade"
 export LABS_TMP="$tmp"  # (xargs appends NAME FILE WANT to sh -c's arguments)
 xargs -P "${LABS_PARALLEL:-8}" -L 1 sh -c 'LAB_NO_TIME=1 sh labs/grade "${1%%.*}" "$2" >"$LABS_TMP/$1.out" 2>&1 </dev/null
                        echo $? >"$LABS_TMP/$1.code"' sh <"$tmp/to_grade"
+# gpu_settles: on a GPU shared through MPS, wait (up to a minute) until it takes a new program again.
+gpu_settles() {
+    [ -n "${CUDA_MPS_PIPE_DIRECTORY:-}" ] || return 0
+    for second in $(seq 60); do
+        ./ch1_embarrassing/device_query >/dev/null 2>&1 && return 0
+        sleep 1
+    done
+}
 # verdict NAME WANT: whether the grade in $tmp is what WANT asks; sets why.
 verdict() {
     out="$tmp/$1.out"
@@ -270,9 +278,15 @@ while read -r name file want; do
         # On a GPU shared through MPS (make small-gpu) a fault in one process ends every process on the
         # GPU: grades side by side may stop each other. The grade runs again alone, its sanitizer's
         # tools one after another, and that run is the verdict; a file that fails by itself fails again.
+        # The server refuses new clients for a moment after such a fault: the grade waits for the GPU
+        # to take a program, and a grade the GPU would not take (NOT GRADED, exit 4) is tried again.
         echo "# $name: a run stopped ($(echo "$stopped" | sed 's/^ *//')); graded again alone" >&2
-        LAB_NO_TIME=1 LAB_SERIAL=1 sh labs/grade "${name%%.*}" "$file" >"$tmp/$name.out" 2>&1 </dev/null
-        echo $? >"$tmp/$name.code"
+        for try in 1 2 3; do
+            gpu_settles
+            LAB_NO_TIME=1 LAB_SERIAL=1 sh labs/grade "${name%%.*}" "$file" >"$tmp/$name.out" 2>&1 </dev/null
+            echo $? >"$tmp/$name.code"
+            grep -q '^grade-verdict NOT GRADED (the GPU would not take' "$tmp/$name.out" || break
+        done
         verdict "$name" "$want"
         status=$?
     fi

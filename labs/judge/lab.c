@@ -269,6 +269,18 @@ static int expect(struct lab *lab, uint32_t type, uint64_t bytes, const char *do
 
 /* Starts the runner: a private folder with a socket in it, the runner's command line with
  * "--channel PATH --device N" added, its output into a pipe; then its HELLO. 1 if it did not start. */
+/* CUDA errors that say the GPU could not take one more process just then, whatever that process is. */
+static int gpu_was_busy(int error)
+{
+    switch (error) {
+    case cudaErrorDevicesUnavailable: case cudaErrorMpsConnectionFailed: case cudaErrorMpsRpcFailure:
+    case cudaErrorMpsServerNotReady: case cudaErrorMpsMaxClientsReached: case cudaErrorMpsMaxConnectionsReached:
+    case cudaErrorMpsClientTerminated:
+        return 1;
+    }
+    return 0;
+}
+
 static int start_runner(struct lab *lab)
 {
     struct lab_runner *r = lab->runner;
@@ -356,7 +368,9 @@ static int start_runner(struct lab *lab)
         return runner_lost(lab, how, "starting");
     if (hello.status != 0) {
         printf("  your program could not start CUDA: %s\n", printable(hello.text, sizeof hello.text));
-        printf("judge-failure cuda\n");
+        /* The judge got the GPU, the runner did not: the GPU was busy, not the file wrong (on a GPU shared
+         * through MPS, another process's fault makes the server refuse clients for a moment). */
+        printf("judge-failure %s\n", gpu_was_busy(hello.status) ? "gpu-busy" : "cuda");
         stop_runner(r, grace(lab));
         lab->failures++;
         return 1;

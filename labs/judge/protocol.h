@@ -62,7 +62,7 @@ struct lab_done_wire {
 };
 
 struct lab_hello_wire {
-    int32_t status;  /* 0: CUDA started; else the runner could not, and why is in `text` */
+    int32_t status;  /* 0: CUDA started; else the cudaError_t that stopped it, described in `text` */
     char text[252];  /* the device's name */
 };
 
