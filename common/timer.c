@@ -82,3 +82,43 @@ void say_runs_take(double warm_up_ms, int runs)
     snprintf(what, sizeof what, "%d timed runs of %.3g s", runs, warm_up_ms / 1e3);
     announce(what, runs * warm_up_ms / 1e3, "a smaller -r");  /* within a part: say_progress stays with it */
 }
+
+struct timed_runs timed_runs(double *ms, int reps, cudaStream_t stream)
+{
+    struct timed_runs t = {ms, reps, -2, 0, 0.0, {0, 0, 0}};
+    gpu_timer_create(&t.timer);
+    t.timer.stream = stream;
+    return t;
+}
+
+struct timed_runs timed_runs_wall(double *ms, int reps)
+{
+    struct timed_runs t = {ms, reps, -2, 1, 0.0, {0, 0, 0}};
+    return t;
+}
+
+int timed_run(struct timed_runs *t)
+{
+    if (t->run >= -1) {  /* the run that just ended */
+        double ms;
+        if (t->wall) {
+            ms = (wall_seconds() - t->started) * 1e3;
+        } else {
+            ms = gpu_timer_stop(&t->timer);
+        }
+        if (t->run >= 0)
+            t->ms[t->run] = ms;
+        else
+            say_runs_take(ms, t->reps);
+    }
+    if (++t->run >= t->reps) {
+        if (!t->wall)
+            gpu_timer_destroy(&t->timer);
+        return 0;
+    }
+    if (t->wall)
+        t->started = wall_seconds();
+    else
+        gpu_timer_start(&t->timer, t->timer.stream);
+    return 1;
+}

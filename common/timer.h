@@ -6,7 +6,14 @@
  *   say_how_long("timing", seconds, "-r 1");   before a long part: a line when it takes over 10 s
  *   say_progress(done);                         inside it (done: 0 to 1): how far, about every 10 s once
  *                                               it is announced at 30 s or more; on stderr in a log
- *   say_runs_take(warm_up_ms, reps);           after a timing loop's warm-up: the same for the runs to come */
+ *   say_runs_take(warm_up_ms, reps);           after a timing loop's warm-up: the same for the runs to come
+ * The course's one timing loop: a warm-up run, then reps timed runs, each between two CUDA events on the
+ * stream (timed_runs) or by the wall clock (timed_runs_wall: work that ends on the host), the runs
+ * announced from the warm-up's time when they take long:
+ *   struct timed_runs runs = timed_runs(ms, reps, stream);
+ *   while (timed_run(&runs))
+ *       kernel<<<grid, block, 0, stream>>>(...);    runs.run: -1 in the warm-up, then 0 .. reps - 1
+ *   struct stats s = stats_of(ms, reps);           (stats.h) */
 #ifndef COMMON_TIMER_H
 #define COMMON_TIMER_H
 #include <cuda_runtime_api.h>
@@ -19,6 +26,14 @@ struct gpu_timer {
     cudaStream_t stream;
 };
 
+struct timed_runs {
+    double *ms;           /* where the reps times go, in milliseconds */
+    int reps, run;        /* run: -2 before the first, -1 the warm-up, then 0 .. reps - 1 */
+    int wall;             /* 1: by the wall clock */
+    double started;       /* the wall clock at the run's start */
+    struct gpu_timer timer;
+};
+
 double wall_seconds(void);
 void gpu_timer_create(struct gpu_timer *t);
 void gpu_timer_start(struct gpu_timer *t, cudaStream_t stream);
@@ -27,6 +42,9 @@ void gpu_timer_destroy(struct gpu_timer *t);
 void say_how_long(const char *what, double seconds, const char *shorter);
 void say_progress(double done);
 void say_runs_take(double warm_up_ms, int runs);
+struct timed_runs timed_runs(double *ms, int reps, cudaStream_t stream);
+struct timed_runs timed_runs_wall(double *ms, int reps);
+int timed_run(struct timed_runs *t);  /* ends the run before, starts the next; 0 once all have run */
 
 #ifdef __cplusplus
 }

@@ -769,11 +769,15 @@ static void time_a_memset(void)
     gpu_timer_start(&t, 0);
     CUDA_CHECK(cudaMemset(p, 1, 64 << 20));
     float ms = gpu_timer_stop(&t);
+    double runs_ms[2] = {0.0, 0.0};
+    struct timed_runs runs = timed_runs(runs_ms, 2, 0);
+    while (timed_run(&runs))
+        CUDA_CHECK(cudaMemsetAsync(p, 2, 64 << 20, 0));
     double bw = measure_copy_bandwidth(64 << 20);
     double h2d = measure_transfer_bandwidth(16 << 20, 1, 1), d2h = measure_transfer_bandwidth(16 << 20, 0, 0);
     printf("timed %.4f ms, copy %.0f GB/s, peak %.0f GB/s, pinned h2d %.1f GB/s, pageable d2h %.1f GB/s\n", ms,
            bw, d.peak_gbs, h2d, d2h);
-    exit(ms > 0.0f && ms < 1000.0f && bw > 1.0 && h2d > 0.5 && d2h > 0.1 ? 0 : 1);
+    exit(ms > 0.0f && ms < 1000.0f && runs_ms[1] > 0.0 && runs_ms[1] < 1000.0 && bw > 1.0 && h2d > 0.5 && d2h > 0.1 ? 0 : 1);
 }
 
 static void test_cuda_parts(void)
@@ -801,11 +805,23 @@ static void test_cuda_parts(void)
     double dt = wall_seconds() - t0;
     ok(dt >= 0.019 && dt < 1.0, "wall_seconds measures a 20 ms sleep");
 
+    /* The timing loop: a warm-up (run -1), then the runs 0 .. reps - 1, each time kept. */
+    double ms[3] = {-1.0, -1.0, -1.0};
+    int seen[8], bodies = 0;
+    struct timed_runs runs = timed_runs_wall(ms, 3);
+    struct timespec five = {0, 5000000};
+    while (timed_run(&runs) && bodies < 8) {
+        seen[bodies++] = runs.run;
+        nanosleep(&five, NULL);
+    }
+    ok(bodies == 4 && seen[0] == -1 && seen[1] == 0 && seen[3] == 2 && ms[0] >= 4.9 && ms[2] >= 4.9 && ms[2] < 1000.0,
+       "timed_runs_wall: a warm-up, then three runs of a 5 ms sleep, each timed");
+
     int gpu = system("nvidia-smi -L >/dev/null 2>&1") == 0;
     if (!gpu) {
         skip("device_start on a real GPU", "no GPU");
         skip("device_start rejects a device id that does not exist", "no GPU");
-        skip("gpu_timer times a memset; copy and transfer bandwidths come out in GB/s", "no GPU");
+        skip("gpu_timer and timed_runs time a memset; copy and transfer bandwidths come out in GB/s", "no GPU");
         return;
     }
     code = in_child(start_device_0, NULL, &out);
@@ -814,7 +830,7 @@ static void test_cuda_parts(void)
     code = in_child(start_device_999, NULL, &out);
     ok(code == 2 && strstr(out, "no such device"), "device_start rejects a device id that does not exist");
     code = in_child(time_a_memset, NULL, &out);
-    ok(code == 0, "gpu_timer times a memset; copy and transfer bandwidths come out in GB/s");
+    ok(code == 0, "gpu_timer and timed_runs time a memset; copy and transfer bandwidths come out in GB/s");
     printf("# %s", out);
 }
 
