@@ -178,7 +178,7 @@ FUZZ_FLAGS := -g -O1 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=a
 tests/fuzz/fuzz_pnm: tests/fuzz/fuzz_pnm.c common/image.c common/output.c common/*.h
 	clang $(FUZZ_FLAGS) $(filter %.c,$^) -o $@ -lm
 # cli.c is common/'s top layer: the files below it come along, and CUDA's runtime for size_to_fit (never called).
-tests/fuzz/fuzz_cli: tests/fuzz/fuzz_cli.c common/cli.c common/stats.c common/csv.c common/device.c common/check.c \
+tests/fuzz/fuzz_cli: tests/fuzz/fuzz_cli.c common/cli.c common/csv.c common/device.c common/check.c \
                      common/output.c common/*.h tests/fuzz/exit_hook.h
 	clang $(FUZZ_FLAGS) -I$(CUDA_DIR)/include -include tests/fuzz/exit_hook.h $(filter %.c,$^) -o $@ \
 	    -L$(CUDA_DIR)/lib64 -lcudart_static -ldl -lpthread -lrt -lm

@@ -82,15 +82,18 @@ int main(int argc, char **argv)
     int reps = 21;
     double gain = 1.0;
     const char *input = NULL, *output_dir = "output/ch1";
+    const char *results_path = NULL;
     struct cli_option options[] = {
         {"-n", CLI_SIZE, &n, 1, 40000, "side of the square image timed for the loop orders (default 10000)"},
         {"-r", CLI_INT, &reps, 1, 100000, "timed runs of each kernel (default 21)"},
         {"--gain", CLI_DOUBLE, &gain, 0.01, 100, "gain of the correction (default 1)"},
         {"--input", CLI_INPUT_FILE, &input, 0, 0, "binary PGM or PPM FILE to correct (default: a synthetic picture)"},
         {"-o", CLI_OUTPUT_DIR, &output_dir, 0, 0, "folder DIR for the before/after PGM files (default output/ch1)"},
+        cli_results_option(&results_path),
     };
     int device = cli_parse(argc, argv, "Part 1, Example 1.5: log correction with a 2D grid-stride kernel.",
                            options, COUNT_OF(options));
+    results_to(results_path);
 
     /* Read the input before touching the GPU: a bad file is a usage error (exit 2). */
     int width = 512, height = 512, channels = 1;

@@ -101,12 +101,15 @@ int main(int argc, char **argv)
 {
     long long n = 1000000;
     int reps = 101;
+    const char *results_path = NULL;
     struct cli_option options[] = {
         {"-n", CLI_SIZE, &n, 1, 4e9, "number of float32 elements (default 1000000, the article's)"},
         {"-r", CLI_INT, &reps, 1, 100000, "timed runs of each kernel (default 101)"},
+        cli_results_option(&results_path),
     };
     int device = cli_parse(argc, argv, "Part 1, Example 1.4: one thread per element vs a grid-stride loop.",
                            options, COUNT_OF(options));
+    results_to(results_path);
     if (ceil_div(n, THREADS_PER_BLOCK) > 2147483647LL)
         cli_usage_error(argv[0], "-n %lld needs more blocks of %d threads than the grid's x limit 2^31 - 1", n,
                         THREADS_PER_BLOCK);

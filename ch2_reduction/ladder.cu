@@ -197,7 +197,7 @@ int main(int argc, char **argv)
     struct cli_option options[] = {
         {"--max", CLI_SIZE, &max_n, 10000, 4e9, "largest size (default 1e9; less if memory is short)"},
         {"-r", CLI_INT, &reps, 1, 100000, "timed runs per point (default 21)"},
-        {"--csv", CLI_OUTPUT_FILE, &csv_path, 0, 0, "write the measurements to FILE (default output/ch2/ladder.csv)"},
+        {"--sweep-csv", CLI_OUTPUT_FILE, &csv_path, 0, 0, "write the sweep to FILE (default output/ch2/ladder.csv)"},
     };
     int device = cli_parse(argc, argv, "Going further: the chapter's reductions over sizes 1e4 to 1e9.", options,
                            COUNT_OF(options));

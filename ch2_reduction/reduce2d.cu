@@ -145,15 +145,18 @@ int main(int argc, char **argv)
 {
     long long rows = 20000, cols = 0;
     int grid_x = 64, grid_y = 64, reps = 21;
+    const char *results_path = NULL;
     struct cli_option options[] = {
         {"-n", CLI_SIZE, &rows, 1, 200000, "rows of the array (default 20000, the article's)"},
         {"--cols", CLI_SIZE, &cols, 1, 200000, "columns (default: as many as rows)"},
         {"--grid-x", CLI_INT, &grid_x, 1, 65535, "blocks along x, the columns (default 64)"},
         {"--grid-y", CLI_INT, &grid_y, 1, 65535, "blocks along y, the rows (default 64)"},
         {"-r", CLI_INT, &reps, 1, 100000, "timed runs (default 21)"},
+        cli_results_option(&results_path),
     };
     int device = cli_parse(argc, argv, "Part 2, Example 2.4: 2D reduction with a 1D shared array.", options,
                            COUNT_OF(options));
+    results_to(results_path);
     int square = cols == 0;
     if (square)
         cols = rows;

@@ -93,12 +93,15 @@ int main(int argc, char **argv)
 {
     long long n = 1000000000;
     int reps = 21;
+    const char *results_path = NULL;
     struct cli_option options[] = {
         {"-n", CLI_SIZE, &n, 1, 4e9, "number of float32 elements (default 1e9)"},
         {"-r", CLI_INT, &reps, 1, 100000, "timed runs (default 21)"},
+        cli_results_option(&results_path),
     };
     int device = cli_parse(argc, argv, "Going further: a single-pass reduction with warp shuffles.", options,
                            COUNT_OF(options));
+    results_to(results_path);
     struct device_info dev;
     device_start(device, &dev);
     n = size_to_fit(&dev, "-n", n, 1, sizeof(float), sizeof(float), 0);  /* the array, on the GPU and the host */

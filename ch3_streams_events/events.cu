@@ -46,12 +46,15 @@ int main(int argc, char **argv)
 {
     long long n = 10000000;
     int reps = 21;
+    const char *results_path = NULL;
     struct cli_option options[] = {
         {"-n", CLI_SIZE, &n, 1, 2e9, "number of float32 elements (default 10000000)"},
         {"-r", CLI_INT, &reps, 1, 100000, "timed runs (default 21)"},
+        cli_results_option(&results_path),
     };
     int device = cli_parse(argc, argv, "Part 3, Examples 3.4-3.5: time a kernel with two events, then a timer.",
                            options, COUNT_OF(options));
+    results_to(results_path);
     struct device_info dev;
     device_start(device, &dev);
     n = size_to_fit(&dev, "-n", n, 1, sizeof(float), sizeof(float), 0);  /* the array, on the GPU and the host */

@@ -163,7 +163,7 @@ int main(int argc, char **argv)
         {"--arrays", CLI_INT, &arrays, 1, MAX_ARRAYS, "number of arrays (default 10)"},
         {"--streams", CLI_INT, &stream_count, 1, MAX_STREAMS, "streams (default 10)"},
         {"-r", CLI_INT, &reps, 1, 100000, "timed runs of each way at each size (default 51)"},
-        {"--csv", CLI_OUTPUT_FILE, &csv_path, 0, 0, "write the measurements to FILE (default output/ch3/graphs.csv)"},
+        {"--sweep-csv", CLI_OUTPUT_FILE, &csv_path, 0, 0, "write the sweep to FILE (default output/ch3/graphs.csv)"},
     };
     int device = cli_parse(argc, argv, "Going further: Part 3's ten-array pipeline, stream by stream and as a graph.",
                            options, COUNT_OF(options));

@@ -138,15 +138,18 @@ int main(int argc, char **argv)
     long long n = 8192;
     int steps = 100, reps = 11, picture_steps = 60000;
     const char *output_dir = "output/ch3";
+    const char *results_path = NULL;
     struct cli_option options[] = {
         {"-n", CLI_SIZE, &n, 3, 46000, "side of the timed plate in points (default 8192)"},
         {"--steps", CLI_INT, &steps, 1, 100000, "steps in each timed run (default 100)"},
         {"-r", CLI_INT, &reps, 1, 1000, "timed runs (default 11)"},
         {"--picture", CLI_INT, &picture_steps, 100, 1000000, "steps of the picture's plate (default 60000)"},
         {"-o", CLI_OUTPUT_DIR, &output_dir, 0, 0, "folder DIR for heat.ppm and heat_convergence.csv (default output/ch3)"},
+        cli_results_option(&results_path),
     };
     int device = cli_parse(argc, argv, "Heat diffusion on a plate: Jacobi steps of the Laplace equation on one GPU.",
                            options, COUNT_OF(options));
+    results_to(results_path);
     struct device_info dev;
     device_start(device, &dev);
     n = size_to_fit(&dev, "-n", n, 2, 2 * sizeof(float), sizeof(float), 0);  /* two fields on the GPU */

@@ -348,7 +348,7 @@ int main(int argc, char **argv)
         {"--steps", CLI_INT, &steps, 1, 100000, "steps in each timed run (default 100)"},
         {"--every", CLI_INT, &every, 1, 100000, "steps between two largest changes in the check (default 10)"},
         {"-r", CLI_INT, &reps, 1, MAX_REPS, "timed runs (default 11)"},
-        {"--csv", CLI_OUTPUT_FILE, &csv_path, 0, 0, "write the times per step to FILE (rank 0)"},
+        {"--ways-csv", CLI_OUTPUT_FILE, &csv_path, 0, 0, "write the times per step to FILE (rank 0)"},
     };
     /* Every rank parses the same line: a usage error ends every rank with exit 2 before MPI starts. */
     int first_gpu = cli_parse(argc, argv, "Heat diffusion split over GPUs: one MPI rank per GPU, halos by MPI or NCCL.",

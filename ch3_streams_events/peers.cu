@@ -5,7 +5,7 @@
  * host memory), and by hand through pinned host memory (two copies in chunks, pipelined with events:
  * chapter 3's tools). Each is set beside the host link, measured as in chapter 3. On one GPU it says so
  * and shows the host link alone, with the round trip through the host.
- *   make ch3 && ./ch3_streams_events/peers        (--csv FILE keeps the numbers)
+ *   make ch3 && ./ch3_streams_events/peers        (--pairs-csv FILE keeps the numbers)
  */
 #include <stdio.h>
 
@@ -133,7 +133,7 @@ int main(int argc, char **argv)
     struct cli_option options[] = {
         {"--bytes", CLI_SIZE, &bytes, 4, 1ll << 34, "bytes a copy moves (default 256M), a multiple of 4"},
         {"-r", CLI_INT, &reps, 1, 64, "timed copies of each kind (default 11)"},
-        {"--csv", CLI_OUTPUT_FILE, &csv_path, 0, 0, "write the bandwidths to FILE"},
+        {"--pairs-csv", CLI_OUTPUT_FILE, &csv_path, 0, 0, "write the bandwidths to FILE"},
     };
     int device = cli_parse(argc, argv, "Going further: what the GPUs of this machine can do to each other, and how fast they copy.",
               options, COUNT_OF(options));

@@ -70,7 +70,7 @@ int main(int argc, char **argv)
     struct cli_option options[] = {
         {"-n", CLI_SIZE, &n, 1, 1e9, "elements per array (default 10000000, the article's)"},
         {"--arrays", CLI_INT, &arrays, 1, MAX_ARRAYS, "arrays, and streams in the second run (default 10)"},
-        {"--csv", CLI_OUTPUT_FILE, &csv_path, 0, 0, "timeline FILE (default output/ch3/stream_timeline.csv)"},
+        {"--stages-csv", CLI_OUTPUT_FILE, &csv_path, 0, 0, "timeline FILE (default output/ch3/stream_timeline.csv)"},
     };
     int device = cli_parse(argc, argv, "Part 3, Examples 3.6-3.7: a timeline of every stage, 1 stream vs 10.",
                            options, COUNT_OF(options));

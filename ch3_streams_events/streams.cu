@@ -158,15 +158,18 @@ int main(int argc, char **argv)
 {
     long long n = 10000000;
     int arrays = 10, stream_count = 10, reps = 5, pageable = 0;
+    const char *results_path = NULL;
     struct cli_option options[] = {
         {"-n", CLI_SIZE, &n, 1, 1e9, "elements per array (default 10000000, the article's)"},
         {"--arrays", CLI_INT, &arrays, 1, MAX_ARRAYS, "number of arrays (default 10)"},
         {"--streams", CLI_INT, &stream_count, 1, MAX_STREAMS, "streams for the many-stream run (default 10)"},
         {"-r", CLI_INT, &reps, 1, 1000, "timed runs of each (default 5)"},
         {"--pageable", CLI_FLAG, &pageable, 0, 0, "use ordinary malloc'd host memory instead of pinned"},
+        cli_results_option(&results_path),
     };
     int device = cli_parse(argc, argv, "Part 3, Examples 3.2-3.3: ten arrays on one stream vs ten streams.",
                            options, COUNT_OF(options));
+    results_to(results_path);
     struct device_info dev;
     device_start(device, &dev);
     /* Each array on the GPU, and twice on the host (its input and its result, pinned unless --pageable). */

@@ -67,13 +67,16 @@ int main(int argc, char **argv)
 {
     long long n = 20000000;
     int stream_count = 5, reps = 11;
+    const char *results_path = NULL;
     struct cli_option options[] = {
         {"-n", CLI_SIZE, &n, 1, 2e9, "number of float64 elements (default 20000000, the article's)"},
         {"--streams", CLI_INT, &stream_count, 1, MAX_STREAMS, "streams, one chunk each (default 5, the article's)"},
         {"-r", CLI_INT, &reps, 1, 10000, "timed runs of each (default 11)"},
+        cli_results_option(&results_path),
     };
     int device = cli_parse(argc, argv, "Multi-stream vector add: overlap copies and compute over K streams.",
                            options, COUNT_OF(options));
+    results_to(results_path);
     struct device_info dev;
     device_start(device, &dev);
     /* a, b and c on the GPU, and a fourth array while the transfer bound is measured; on the host the

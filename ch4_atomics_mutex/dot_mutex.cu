@@ -125,12 +125,15 @@ int main(int argc, char **argv)
 {
     long long n = 10000000;
     int reps = 21;
+    const char *results_path = NULL;
     struct cli_option options[] = {
         {"-n", CLI_SIZE, &n, 1, 1e9, "vector length (default 10000000, the article's)"},
         {"-r", CLI_INT, &reps, 1, 100000, "timed runs (default 21)"},
+        cli_results_option(&results_path),
     };
     int device = cli_parse(argc, argv, "Part 4, Example 4.6: a dot product finished under a mutex.", options,
                            COUNT_OF(options));
+    results_to(results_path);
     struct device_info dev;
     device_start(device, &dev);
     n = size_to_fit(&dev, "-n", n, 1, 2 * sizeof(float), 2 * sizeof(float), 0);  /* a and b, GPU and host */

@@ -207,14 +207,17 @@ int main(int argc, char **argv)
     long long n = 8192;
     int reps = 21;
     const char *input = NULL, *output_dir = "output/ch4";
+    const char *results_path = NULL;
     struct cli_option options[] = {
         {"-n", CLI_SIZE, &n, 1, 60000, "side of the square synthetic picture timed (default 8192)"},
         {"-r", CLI_INT, &reps, 1, 100000, "timed runs (default 21)"},
         {"--input", CLI_INPUT_FILE, &input, 0, 0, "binary PGM or PPM FILE to equalise (default: chapter 1's picture)"},
         {"-o", CLI_OUTPUT_DIR, &output_dir, 0, 0, "folder DIR for the before/after PGM and the CSV (default output/ch4)"},
+        cli_results_option(&results_path),
     };
     int device = cli_parse(argc, argv, "Going further: histogram equalisation, chapters 1, 2 and 4 in one program.",
                            options, COUNT_OF(options));
+    results_to(results_path);
 
     /* Read the input before touching the GPU: a bad file is a usage error (exit 2). */
     int width = 512, height = 512, channels = 1;

@@ -124,14 +124,17 @@ int main(int argc, char **argv)
     long long n = 5600000;
     int reps = 21;
     const char *input = NULL, *counts_path = "output/ch4/histogram.csv";
+    const char *results_path = NULL;
     struct cli_option options[] = {
         {"--input", CLI_INPUT_FILE, &input, 0, 0, "FILE to count (default: synthetic English-like text)"},
         {"-n", CLI_SIZE, &n, 1, 2e9, "bytes of synthetic text (default 5600000, about Shakespeare's works)"},
         {"-r", CLI_INT, &reps, 1, 100000, "timed runs (default 21)"},
         {"--counts", CLI_OUTPUT_FILE, &counts_path, 0, 0, "write the counts to FILE (default output/ch4/histogram.csv)"},
+        cli_results_option(&results_path),
     };
     int device = cli_parse(argc, argv, "Part 4, Examples 4.3-4.4: a histogram of a text with atomics.", options,
                            COUNT_OF(options));
+    results_to(results_path);
     if (input && cli_given("-n"))
         cli_usage_error(argv[0], "-n sizes the synthetic text; with --input the file's size is used");
     unsigned char *text = NULL;

@@ -117,13 +117,16 @@ int main(int argc, char **argv)
     long long n = 5600000;
     int reps = 21;
     const char *input = NULL;
+    const char *results_path = NULL;
     struct cli_option options[] = {
         {"--input", CLI_INPUT_FILE, &input, 0, 0, "FILE to count (default: synthetic English-like text)"},
         {"-n", CLI_SIZE, &n, 1, 2e9, "bytes of synthetic text (default 5600000, about Shakespeare's works)"},
         {"-r", CLI_INT, &reps, 1, 100000, "timed runs (default 21)"},
+        cli_results_option(&results_path),
     };
     int device = cli_parse(argc, argv, "Going further than Example 4.4: a histogram faster than CUB's.", options,
                            COUNT_OF(options));
+    results_to(results_path);
     /* The text, the CPU reference and CUB's call are histogram.cu's, line for line, so that the two
      * programs count the same bytes the same way. */
     if (input && cli_given("-n"))

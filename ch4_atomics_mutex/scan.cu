@@ -485,7 +485,7 @@ int main(int argc, char **argv)
     struct cli_option options[] = {
         {"--max", CLI_SIZE, &max_n, 1, 1.6e10, "largest size (default 2^31 + 11; less if memory is short)"},
         {"-r", CLI_INT, &reps, 1, 100000, "timed runs per point (default 21)"},
-        {"--csv", CLI_OUTPUT_FILE, &csv_path, 0, 0, "write the measurements to FILE (default output/ch4/scan.csv)"},
+        {"--sweep-csv", CLI_OUTPUT_FILE, &csv_path, 0, 0, "write the sweep to FILE (default output/ch4/scan.csv)"},
     };
     int device = cli_parse(argc, argv, "Going further: inclusive scans, three kernels against one pass against CUB.",
                            options, COUNT_OF(options));

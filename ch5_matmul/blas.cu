@@ -62,12 +62,15 @@ int main(int argc, char **argv)
 {
     long long size = 10112;
     int reps = 5;
+    const char *results_path = NULL;
     struct cli_option options[] = {
         {"-n", CLI_SIZE, &size, 1, 30000, "side of the square matrices (default 10112, the page's)"},
         {"-r", CLI_INT, &reps, 1, 1000, "timed runs (default 5)"},
+        cli_results_option(&results_path),
     };
     int device = cli_parse(argc, argv, "French page: cublasDgemm on integer matrices vs the int64 tiled kernel.",
                            options, COUNT_OF(options));
+    results_to(results_path);
     struct device_info dev;
     device_start(device, &dev);
     /* Three n x n matrices on the GPU at a time (int64, then double) and cuBLAS's workspace; six on the

@@ -152,12 +152,15 @@ int main(int argc, char **argv)
 {
     long long size = 1000;
     int reps = 3;
+    const char *results_path = NULL;
     struct cli_option options[] = {
         {"-n", CLI_SIZE, &size, 1, 4000, "side of the matrices timed after the demo (default 1000; the page: 2500)"},
         {"-r", CLI_INT, &reps, 1, 1000, "timed GPU runs (default 3)"},
+        cli_results_option(&results_path),
     };
     int device = cli_parse(argc, argv, "French page: a naive int64 matrix product, one thread per element.", options,
                            COUNT_OF(options));
+    results_to(results_path);
     struct device_info dev;
     device_start(device, &dev);
     unsigned seed = 2020;

@@ -140,13 +140,16 @@ int main(int argc, char **argv)
 {
     long long size = 10112;
     int reps = 3, samples = 2000;
+    const char *results_path = NULL;
     struct cli_option options[] = {
         {"-n", CLI_SIZE, &size, 1, 30000, "side of the square matrices (default 10112, the page's)"},
         {"-r", CLI_INT, &reps, 1, 1000, "timed runs of each kernel (default 3)"},
         {"--samples", CLI_INT, &samples, 1, 1e7, "elements of C checked against the CPU (default 2000)"},
+        cli_results_option(&results_path),
     };
     int device = cli_parse(argc, argv, "French page: a 32 x 32 shared-memory tiled int64 product vs the naive one.",
                            options, COUNT_OF(options));
+    results_to(results_path);
     /* Each sample is a dot product of n terms on the CPU, reading a column of B: 10^9 of them are seconds. */
     if ((double)samples * size > 1e9)
         cli_usage_error(argv[0], "--samples %d at -n %lld is %.2g multiply-adds on the CPU; at most 1e9", samples, size,

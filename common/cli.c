@@ -5,7 +5,6 @@
 #include "check.h"
 #include "device.h"
 #include "output.h"
-#include "stats.h"
 
 #include <cuda_runtime_api.h>
 #include <ctype.h>
@@ -70,12 +69,12 @@ int parse_number(const char *text, int whole, double min, double max, double *va
 static const char *given[64];
 static int given_count;
 
-/* --csv FILE for every program whose table has no --csv of its own (stats.h writes the rows). */
-static const char *results_path;
-
-const char *cli_results_path(void)
+/* The one --csv of the course: the entry a program puts in its table when it writes a results file. */
+struct cli_option cli_results_option(const char **path)
 {
-    return results_path;
+    struct cli_option option = {"--csv", CLI_OUTPUT_FILE, path, 0, 0,
+                                "write every measurement printed to FILE, one CSV row each"};
+    return option;
 }
 
 int cli_given(const char *name)
@@ -146,22 +145,11 @@ static const char *input_problem(const char *path)
     return NULL;
 }
 
-int cli_parse(int argc, char **argv, const char *about, const struct cli_option *table, int table_count)
+int cli_parse(int argc, char **argv, const char *about, const struct cli_option *options, int count)
 {
     const char *program = argv[0];
     int device = 0;
     given_count = 0;
-    results_path = NULL;
-    /* The program's options, and --csv where the program has none: every measurement it prints, as CSV. */
-    struct cli_option options[64];
-    int count = table_count < 63 ? table_count : 63, own_csv = 0;
-    for (int i = 0; i < count; i++) {
-        options[i] = table[i];
-        own_csv |= !strcmp(table[i].name, "--csv");
-    }
-    if (!own_csv)
-        options[count++] = (struct cli_option){"--csv", CLI_OUTPUT_FILE, &results_path, 0, 0,
-                                               "write every measurement printed to FILE, one CSV row each"};
     for (int a = 1; a < argc; a++) {
         const char *arg = argv[a];
         if (!strcmp(arg, "-h") || !strcmp(arg, "--help")) {
@@ -262,7 +250,6 @@ int cli_parse(int argc, char **argv, const char *about, const struct cli_option 
         if (path && (why = output_path_problem(path, is_dir)))
             fail(program, about, options, count, options[i].name, path, why);
     }
-    results_to(results_path);  /* --csv FILE where the program has none: stats.h writes its rows */
     return device;
 }
 

@@ -2,9 +2,10 @@
  *   long long n = 1000000; const char *csv = NULL;
  *   struct cli_option options[] = {
  *       {"-n", CLI_SIZE, &n, 1, 1e10, "number of elements (1000000, 1e6 or 1M)"},
- *       {"--csv", CLI_OUTPUT_FILE, &csv, 0, 0, "write the timings to FILE"},
+ *       cli_results_option(&csv),    --csv FILE: the results file, one row per measurement printed
  *   };
  *   int device = cli_parse(argc, argv, "what the program shows", options, COUNT_OF(options));
+ *   results_to(csv);                 stats.h writes the rows there (NULL: no file)
  * -h/--help (exit 0) and --device ID (returned) come with every program. An unknown option, an option
  * given twice or a bad value prints one line naming it, then the usage line, and exits 2; so does a
  * value that looks like an option ("-o --steps": a path that starts with '-' is given as ./-name), an
@@ -12,9 +13,9 @@
  * defaults too, before any GPU work, and without making any folder: output.h) and an input that is not
  * a readable regular file. cli_given("-n") says whether the user gave -n, or the
  * program may change its default (size_to_fit, below). cli_usage_error(argv[0], "...") ends
- * with exit 2 for a conflict between options that the table cannot express. A program whose table has
- * no --csv gets one: cli_results_path() is its FILE (or NULL), and stats.h writes every measurement the
- * program prints there.
+ * with exit 2 for a conflict between options that the table cannot express. cli_parse adds no option
+ * but -h and --device: --csv is in the table of a program that writes a results file, and nowhere else.
+ * A file in a program's own columns has an option of its own name (--sweep-csv FILE, CONTRIBUTING.md).
  *   n = size_to_fit(&dev, "-n", n, 1, 4.0, 4.0, 0);   the article's n, or the largest that fits */
 #ifndef COMMON_CLI_H
 #define COMMON_CLI_H
@@ -46,7 +47,7 @@ struct cli_option {
 
 int cli_parse(int argc, char **argv, const char *about, const struct cli_option *options, int count);
 int cli_given(const char *name);  /* 1 if the user gave this option, so a default may be changed */
-const char *cli_results_path(void);  /* the built-in --csv FILE, or NULL */
+struct cli_option cli_results_option(const char **path);  /* --csv FILE, the same in every program */
 void cli_usage_error(const char *program, const char *fmt, ...) __attribute__((format(printf, 2, 3), noreturn));
 int parse_number(const char *text, int whole, double min, double max, double *value, const char **why);
 

@@ -39,9 +39,9 @@ struct stats stats_of(const double *values, int count)
     return s;
 }
 
-/* The measurements file of --csv (cli.c names it with results_to): one row for each line printed by
- * print_* and each record_value. It is opened at the first row, after device_start has chosen the GPU
- * that its first line names (csv.h). */
+/* The results file of --csv (main names it with results_to): one row for each line printed by print_*
+ * and each record_value. It is opened at the first row, after device_start has chosen the GPU that its
+ * first line names (csv.h). */
 static const char *results_path;
 static FILE *results;
 

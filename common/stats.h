@@ -3,9 +3,9 @@
  *   print_bandwidth("grid-stride", s, bytes_moved, limit_gbs, "of the copy bandwidth");
  *   print_article("Part 1, a T4: add_array 131 +- 36 us");   the source's own figure for the same thing
  * Times are in milliseconds; the printed unit (s, ms, us) follows the median's size.
- * With --csv FILE (cli.h gives it to every program without a --csv of its own, and names it here with
- * results_to) each print_* line is also a row of FILE, and so is each record_value("transfer bound",
- * 7.25, "ms"); FILE is opened at the first row (csv.h), and
+ * results_to(FILE), called by main with its --csv FILE (cli.h: cli_results_option), makes each print_*
+ * line also a row of FILE, and so each record_value("transfer bound", 7.25, "ms"); FILE is opened at
+ * the first row (csv.h), and
  *   return exit_status(failures);              at the end of main: 0 or 1, and FILE appears only on 0 */
 #ifndef COMMON_STATS_H
 #define COMMON_STATS_H
@@ -27,7 +27,7 @@ void print_flops(const char *label, struct stats ms, double flops, double limit_
 void record_value(const char *measurement, double value, const char *unit);
 void print_article(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 
-void results_to(const char *path);  /* NULL: no file */
+void results_to(const char *path);  /* main's --csv FILE; NULL: no file */
 int exit_status(int failures);
 
 #ifdef __cplusplus

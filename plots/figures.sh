@@ -17,38 +17,38 @@ ch2_reduction/blobs -o output/ch2
 ch2_reduction/naive --csv output/results/reduce_naive.csv
 ch2_reduction/better --csv output/results/better.csv
 ch2_reduction/library --csv output/results/library.csv
-ch2_reduction/ladder -r 11 --csv output/ch2/ladder.csv
+ch2_reduction/ladder -r 11 --sweep-csv output/ch2/ladder.csv
 ch2_reduction/reduce2d --csv output/results/reduce2d.csv
 ch3_streams_events/events --csv output/results/events.csv
-ch3_streams_events/stream_timing --csv output/ch3/stream_timeline.csv
+ch3_streams_events/stream_timing --stages-csv output/ch3/stream_timeline.csv
 ch3_streams_events/streams --csv output/results/streams.csv
 ch3_streams_events/streams --streams 2 --csv output/results/streams_2.csv
 ch3_streams_events/streams --pageable -r 3 --csv output/results/streams_pageable.csv
 ch3_streams_events/vector_add_streams --csv output/results/vector_add_streams.csv
-ch3_streams_events/graphs --csv output/ch3/graphs.csv
+ch3_streams_events/graphs --sweep-csv output/ch3/graphs.csv
 ch3_streams_events/heat -o output/ch3/heat --csv output/ch3/heat/heat.csv
-mpirun -np 1 ch3_streams_events/heat_mpi -n 4096 --steps 20 -r 5 --csv output/ch3/heat/heat_mpi_1_4096.csv
-mpirun -np 2 ch3_streams_events/heat_mpi -n 4096 --steps 20 -r 5 --csv output/ch3/heat/heat_mpi_2_4096.csv
-mpirun -np 1 ch3_streams_events/heat_mpi -n 16384 --steps 20 -r 5 --csv output/ch3/heat/heat_mpi_1_16384.csv
-mpirun -np 2 ch3_streams_events/heat_mpi -n 16384 --steps 20 -r 5 --csv output/ch3/heat/heat_mpi_2_16384.csv
-mpirun -np 1 ch3_streams_events/heat_mpi -n 45000 --steps 20 -r 5 --csv output/ch3/heat/heat_mpi_1_45000.csv
-mpirun -np 2 ch3_streams_events/heat_mpi -n 45000 --steps 20 -r 5 --csv output/ch3/heat/heat_mpi_2_45000.csv
-ch3_streams_events/multi_gpu --sweep --csv output/ch3/multi_gpu.csv
-ch3_streams_events/peers --csv output/ch3/peers.csv
+mpirun -np 1 ch3_streams_events/heat_mpi -n 4096 --steps 20 -r 5 --ways-csv output/ch3/heat/heat_mpi_1_4096.csv
+mpirun -np 2 ch3_streams_events/heat_mpi -n 4096 --steps 20 -r 5 --ways-csv output/ch3/heat/heat_mpi_2_4096.csv
+mpirun -np 1 ch3_streams_events/heat_mpi -n 16384 --steps 20 -r 5 --ways-csv output/ch3/heat/heat_mpi_1_16384.csv
+mpirun -np 2 ch3_streams_events/heat_mpi -n 16384 --steps 20 -r 5 --ways-csv output/ch3/heat/heat_mpi_2_16384.csv
+mpirun -np 1 ch3_streams_events/heat_mpi -n 45000 --steps 20 -r 5 --ways-csv output/ch3/heat/heat_mpi_1_45000.csv
+mpirun -np 2 ch3_streams_events/heat_mpi -n 45000 --steps 20 -r 5 --ways-csv output/ch3/heat/heat_mpi_2_45000.csv
+ch3_streams_events/multi_gpu --sweep --sweep-csv output/ch3/multi_gpu.csv
+ch3_streams_events/peers --pairs-csv output/ch3/peers.csv
 ch4_atomics_mutex/histogram -r 5 --counts output/ch4/histogram.csv --csv output/results/histogram.csv
 ch4_atomics_mutex/histogram -n 1e9 -r 11 --counts /dev/null --csv output/results/histogram_1e9.csv
 ch4_atomics_mutex/histogram_wide --csv output/results/histogram_wide.csv
 ch4_atomics_mutex/histogram_wide -n 1e9 -r 11 --csv output/results/histogram_wide_1e9.csv
-ch4_atomics_mutex/histogram_sweep --csv output/ch4/histogram_sweep.csv
+ch4_atomics_mutex/histogram_sweep --sweep-csv output/ch4/histogram_sweep.csv
 ch4_atomics_mutex/dot_mutex --csv output/results/dot_mutex.csv
-ch4_atomics_mutex/scan --csv output/ch4/scan.csv
+ch4_atomics_mutex/scan --sweep-csv output/ch4/scan.csv
 ch4_atomics_mutex/equalize -o output/ch4 --csv output/results/equalize.csv
 ch5_matmul/naive -n 2500 --csv output/results/naive.csv
 ch5_matmul/shared --csv output/results/shared.csv
 ch5_matmul/blas --csv output/results/blas.csv
-ch5_matmul/sgemm_ladder --csv output/ch5/sgemm_ladder.csv
-ch5_matmul/sgemm_tensor --csv output/ch5/sgemm_tensor.csv
-ch5_matmul/sgemm_hopper --csv output/ch5/sgemm_hopper.csv
+ch5_matmul/sgemm_ladder --sweep-csv output/ch5/sgemm_ladder.csv
+ch5_matmul/sgemm_tensor --sweep-csv output/ch5/sgemm_tensor.csv
+ch5_matmul/sgemm_hopper --sweep-csv output/ch5/sgemm_hopper.csv
 "
 # script: the data files it reads (relative to the data folder)
 inputs="

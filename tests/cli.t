@@ -33,14 +33,31 @@ for p in $PROGRAMS; do
         head -n 1 "$err" | grep -q -- "-r: given twice"
         ok $((code != 2 || $?)) "$p -r 2 -r 3: exit 2, given twice" "exit $code: $(head -n 1 "$err")"
     fi
-    # Output paths are checked before the device starts: exit 2, not 77, without a GPU.
-    if echo "$help" | grep -q '^  --csv FILE'; then
-        CUDA_VISIBLE_DEVICES= ./$p --csv "$scratch" >/dev/null 2>"$err"; code=$?
-        head -n 1 "$err" | grep -q -- "--csv: '$scratch' is a folder"
-        ok $((code != 2 || $?)) "$p --csv FOLDER: exit 2 before the device" "exit $code: $(head -n 1 "$err")"
-        CUDA_VISIBLE_DEVICES= ./$p --csv README.md/x.csv >/dev/null 2>"$err"; code=$?
-        head -n 1 "$err" | grep -q -- "--csv: 'README.md/x.csv' needs the folder 'README.md'"
-        ok $((code != 2 || $?)) "$p --csv under a file: exit 2 before the device" "exit $code: $(head -n 1 "$err")"
+    # Output paths are checked before the device starts: exit 2, not 77, without a GPU. The CSV files a
+    # program writes: --csv (the results table), --sweep-csv and the like (its own columns).
+    csvs=$(echo "$help" | sed -n 's/^  \(--[a-z-]*csv\) FILE .*/\1/p')
+    for csv in $csvs; do
+        CUDA_VISIBLE_DEVICES= ./$p $csv "$scratch" >/dev/null 2>"$err"; code=$?
+        head -n 1 "$err" | grep -q -- "$csv: '$scratch' is a folder"
+        ok $((code != 2 || $?)) "$p $csv FOLDER: exit 2 before the device" "exit $code: $(head -n 1 "$err")"
+        CUDA_VISIBLE_DEVICES= ./$p $csv README.md/x.csv >/dev/null 2>"$err"; code=$?
+        head -n 1 "$err" | grep -q -- "$csv: 'README.md/x.csv' needs the folder 'README.md'"
+        ok $((code != 2 || $?)) "$p $csv under a file: exit 2 before the device" "exit $code: $(head -n 1 "$err")"
+        # A forgotten value: the next option is not taken for a file's name.
+        CUDA_VISIBLE_DEVICES= ./$p $csv -r 2 >/dev/null 2>"$err"; code=$?
+        head -n 1 "$err" | grep -q -- "$csv: '-r' looks like an option"
+        ok $((code != 2 || $?)) "$p $csv -r: exit 2, looks like an option" "exit $code: $(head -n 1 "$err")"
+        CUDA_VISIBLE_DEVICES= ./$p $csv "$scratch/made/by/csv/x.csv" >/dev/null 2>"$err"; code=$?
+        [ $code = 77 ] && [ ! -e "$scratch/made" ]
+        ok $? "$p $csv NEW/x.csv without a device: exit 77, no folder made" "exit $code: $(ls -R "$scratch/made" 2>&1 | head -n 3)"
+        rm -rf "$scratch/made"
+    done
+    # --csv is the results table of a program whose main keeps one (cli_results_option, results_to), and
+    # only there: cli_parse adds it to no program, so a program without it refuses it.
+    if ! echo "$csvs" | grep -qx -- --csv; then
+        CUDA_VISIBLE_DEVICES= ./$p --csv "$scratch/x.csv" >/dev/null 2>"$err"; code=$?
+        head -n 1 "$err" | grep -q -- "--csv: unknown option"
+        ok $((code != 2 || $?)) "$p has no results table: --csv is an unknown option, exit 2" "exit $code: $(head -n 1 "$err")"
     fi
     if echo "$help" | grep -q '^  -o DIR'; then
         CUDA_VISIBLE_DEVICES= ./$p -o README.md >/dev/null 2>"$err"; code=$?
@@ -51,22 +68,16 @@ for p in $PROGRAMS; do
         head -n 1 "$err" | grep -q -- "-o: '-r' looks like an option"
         ok $((code != 2 || $?)) "$p -o -r: exit 2, looks like an option" "exit $code: $(head -n 1 "$err")"
         # Folders are made when a file is written: not for a run refused, nor for one without a device.
-        CUDA_VISIBLE_DEVICES= ./$p -o "$scratch/made/by/o" --csv README.md/x.csv >/dev/null 2>"$err"; code=$?
-        [ $code = 2 ] && [ ! -e "$scratch/made" ]
-        ok $? "$p -o NEW with a refused --csv: exit 2, no folder made" "exit $code: $(ls -R "$scratch/made" 2>&1 | head -n 3)"
+        for csv in $csvs; do
+            CUDA_VISIBLE_DEVICES= ./$p -o "$scratch/made/by/o" $csv README.md/x.csv >/dev/null 2>"$err"; code=$?
+            [ $code = 2 ] && head -n 1 "$err" | grep -q -- "$csv: 'README.md/x.csv'" && [ ! -e "$scratch/made" ]
+            ok $? "$p -o NEW with a refused $csv: exit 2, no folder made" "exit $code: $(ls -R "$scratch/made" 2>&1 | head -n 3)"
+        done
         CUDA_VISIBLE_DEVICES= ./$p -o "$scratch/made/by/o" >/dev/null 2>"$err"; code=$?
         [ $code = 77 ] && [ ! -e "$scratch/made" ]
         ok $? "$p -o NEW without a device: exit 77, no folder made" "exit $code: $(ls -R "$scratch/made" 2>&1 | head -n 3)"
         rm -rf "$scratch/made"
     fi
-    # Every program has --csv FILE (its own or the built-in one).
-    CUDA_VISIBLE_DEVICES= ./$p --csv -r 2 >/dev/null 2>"$err"; code=$?
-    head -n 1 "$err" | grep -q -- "--csv: '-r' looks like an option"
-    ok $((code != 2 || $?)) "$p --csv -r: exit 2, looks like an option" "exit $code: $(head -n 1 "$err")"
-    CUDA_VISIBLE_DEVICES= ./$p --csv "$scratch/made/by/csv/x.csv" >/dev/null 2>"$err"; code=$?
-    [ $code = 77 ] && [ ! -e "$scratch/made" ]
-    ok $? "$p --csv NEW/x.csv without a device: exit 77, no folder made" "exit $code: $(ls -R "$scratch/made" 2>&1 | head -n 3)"
-    rm -rf "$scratch/made"
 
     CUDA_VISIBLE_DEVICES= ./$p >/dev/null 2>"$err"; code=$?
     grep -q "no usable CUDA device" "$err"
@@ -82,6 +93,19 @@ for p in $PROGRAMS; do
     fi
 done
 
+# --csv is explicit in each program's source: the option in its table (cli_results_option) comes with
+# main's results_to, which hands FILE to stats.h, and with measurements to write there (print_*,
+# record_value); a program with only one of the two would take --csv and write nothing.
+wrong=""
+for p in $PROGRAMS; do
+    option=$(grep -c 'cli_results_option(' "$p.cu") handed=$(grep -c 'results_to(' "$p.cu")
+    printed=$(grep -c 'print_time(\|print_bandwidth(\|print_flops(\|record_value(' "$p.cu")
+    [ "$option" = "$handed" ] && [ "$option" -le 1 ] && { [ "$option" = 0 ] || [ "$printed" -gt 0 ]; } ||
+        wrong="$wrong $p (cli_results_option $option, results_to $handed, print_* $printed)"
+done
+[ -z "$wrong" ]
+ok $? "every --csv is handed to results_to by main, and has measurements to write" "$wrong"
+
 # A launch shape past the grid's limit is a usage error, found before the GPU is touched: exit 2 with no
 # device too.
 CUDA_VISIBLE_DEVICES= ./ch1_embarrassing/add_array -n 4e9 --threads 1 >/dev/null 2>"$err"; code=$?
@@ -94,12 +118,12 @@ ok $((code != 2 || $?)) "add_array -n 4e9 --threads 1: exit 2 before any GPU wor
 echo kept >"$scratch/kept.csv" && chmod 444 "$scratch/kept.csv" && chmod 711 "$scratch"
 as_user=""
 [ "$(id -u)" = 0 ] && as_user="setpriv --reuid=65534 --regid=65534 --clear-groups"
-if [ -n "$as_user" ] && ! $as_user ./ch1_embarrassing/add_scalars -h >/dev/null 2>&1; then
-    skip "add_scalars --csv READ-ONLY: exit 2, cannot be written" "root, and nobody cannot run the programs here (setpriv)"
+if [ -n "$as_user" ] && ! $as_user ./ch2_reduction/better -h >/dev/null 2>&1; then
+    skip "better --csv READ-ONLY: exit 2, cannot be written" "root, and nobody cannot run the programs here (setpriv)"
 else
-    CUDA_VISIBLE_DEVICES= $as_user ./ch1_embarrassing/add_scalars --csv "$scratch/kept.csv" >/dev/null 2>"$err"; code=$?
+    CUDA_VISIBLE_DEVICES= $as_user ./ch2_reduction/better --csv "$scratch/kept.csv" >/dev/null 2>"$err"; code=$?
     head -n 1 "$err" | grep -q -- "--csv: '.*kept.csv' cannot be written: Permission denied"
-    ok $((code != 2 || $?)) "add_scalars --csv READ-ONLY${as_user:+ (as nobody)}: exit 2, cannot be written" \
+    ok $((code != 2 || $?)) "better --csv READ-ONLY${as_user:+ (as nobody)}: exit 2, cannot be written" \
         "exit $code: $(head -n 1 "$err")"
 fi
 chmod 700 "$scratch"

@@ -444,7 +444,7 @@ static int leftovers(void)
 }
 
 
-/* --csv for every program: each print_* line a row, the file written only by exit_status(0). */
+/* The results file of --csv (results_to): each print_* line a row, the file written only by exit_status(0). */
 static void results_of_a_failed_run(void)
 {
     results_to(scratch_path("results/failed.csv"));
@@ -467,6 +467,14 @@ static void results_of_a_good_run(void)
     exit(exit_status(0));
 }
 
+static void parse_csv_without_the_option(void)
+{
+    int n = 0;
+    char *argv[] = {"prog", "--csv", "x.csv", NULL};
+    struct cli_option options[] = {{"-n", CLI_INT, &n, 0, 10, "N"}};
+    cli_parse(3, argv, "test", options, COUNT_OF(options));
+}
+
 static void test_results(void)
 {
     char path[512];  /* scratch_path's buffer is reused */
@@ -486,12 +494,13 @@ static void test_results(void)
        "--csv: a run whose check failed exits 1 and leaves no file");
     const char *csv = NULL;
     char *argv[] = {"prog", "--csv", path, NULL};
-    struct cli_option none[] = {{"-n", CLI_INT, &code, 0, 10, "N"}};
-    cli_parse(3, argv, "test", none, 1);
-    ok(cli_results_path() && !strcmp(cli_results_path(), path), "cli: --csv is built in where a program has none");
-    struct cli_option own[] = {{"--csv", CLI_OUTPUT_FILE, &csv, 0, 0, "FILE"}};
-    cli_parse(3, argv, "test", own, 1);
-    ok(cli_results_path() == NULL && csv && !strcmp(csv, path), "cli: a program's own --csv takes the option");
+    struct cli_option options[] = {{"-n", CLI_INT, &code, 0, 10, "N"}, cli_results_option(&csv)};
+    cli_parse(3, argv, "test", options, COUNT_OF(options));
+    ok(csv && !strcmp(csv, path) && options[1].kind == CLI_OUTPUT_FILE,
+       "cli: cli_results_option is --csv FILE, an output file, given to the program's variable");
+    code = in_child(parse_csv_without_the_option, NULL, &output);
+    ok(code == 2 && strstr(output, "--csv: unknown option"),
+       "cli: cli_parse adds no --csv: a table without it refuses --csv FILE, exit 2");
 }
 
 /* Children for test_output: each writes out/t.csv, over an old one, and fails a different way. */

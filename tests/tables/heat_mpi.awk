@@ -1,7 +1,7 @@
 # tests/tables/heat_mpi.awk, for tests/tables.sh: ch3_streams_events/README.md's table "heat_mpi":
 # heat_mpi's step on one rank and two, each way of exchanging the halo, per plate size. From
 # figures/data/: ch3/heat/heat_mpi_RANKS_N.csv.
-# Files heat_mpi_RANKS_N.csv (heat_mpi --csv): way,ranks,n,median_ms,gbs, in the marker by growing N
+# Files heat_mpi_RANKS_N.csv (heat_mpi --ways-csv): way,ranks,n,median_ms,gbs, in the marker by growing N
 # (a row per N, in that order; the last is the bar's plate). Times to three figures.
 function t3(ms) { return ms < 0.1 ? sprintf("%.1f us", ms * 1e3) : ms < 1 ? sprintf("%.0f us", ms * 1e3) : sprintf("%.2f ms", ms) }
 { ms[$2, $3, $1] = $4; if (!($3 in seen)) { seen[$3]; sizes[++count] = $3 } if ($2 > ranks) ranks = $2 }
