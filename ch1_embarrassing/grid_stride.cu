@@ -76,6 +76,7 @@ enum { THREADS_PER_BLOCK = 256 };
 enum version { ONE_PER_ELEMENT, GRID_STRIDE, FLOAT4, VERSIONS };
 static const char *names[VERSIONS] = {"add_array (1 thread/element)", "add_array_gs (grid-stride)",
                                       "going further: float4 loads"};
+static const char *keys[VERSIONS] = {"add_array", "add_array_gs", "add_array_gs_float4"};  /* their rows' keys in --csv */
 
 /* Queues one version on stream 0. One thread per element takes as many blocks as n needs; the
  * grid-stride loops a fixed grid of BLOCKS_PER_SM blocks per SM, whatever n is. */
@@ -191,7 +192,7 @@ int main(int argc, char **argv)
             launch((enum version)v, dev_a, dev_b, dev_c, n, dev.sms);
             ms[r] = gpu_timer_stop(&timer);
         }
-        print_bandwidth(names[v], stats_of(ms, reps), 3.0 * bytes, copy_gbs, "of copy");
+        print_bandwidth(keys[v], names[v], stats_of(ms, reps), 3.0 * bytes, copy_gbs, "of copy");
     }
     /* Part 1's figures are a mean and a standard deviation of 101 runs, these lines' median leads. */
     print_article("Part 1, a T4, N = 1e6, mean +- std of 101 runs: add_array 131 +- 36 us, add_array_gs 140 +- 36 us");
@@ -203,7 +204,7 @@ int main(int argc, char **argv)
             c[i] = a[i] + b[i];
         ms[r] = (wall_seconds() - start) * 1e3;
     }
-    print_bandwidth("CPU loop, one core", stats_of(ms, cpu_reps), 3.0 * bytes, 0, "");  /* one core binds it */
+    print_bandwidth("cpu", "CPU loop, one core", stats_of(ms, cpu_reps), 3.0 * bytes, 0, "");  /* one core binds it */
 
     /* The article reports GFLOP/s; an add does one FLOP per 12 bytes, so that number is a bandwidth. */
     if (3 * bytes < dev.l2_bytes)

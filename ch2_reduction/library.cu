@@ -113,8 +113,8 @@ int main(int argc, char **argv)
     }
     printf("\n%d runs each; limit = device-to-device copy bandwidth %.0f GB/s (read + write, measured now)\n",
            reps, copy_gbs);
-    print_bandwidth("CUB, result on device", kernel, bytes, copy_gbs, "of copy");
-    print_bandwidth("CUB + copy to host (wall)", stats_of(ms, reps), bytes, copy_gbs, "of copy");
+    print_bandwidth("cub", "CUB, result on device", kernel, bytes, copy_gbs, "of copy");
+    print_bandwidth("cub_with_copy", "CUB + copy to host (wall)", stats_of(ms, reps), bytes, copy_gbs, "of copy");
     print_article("Part 2, N = 1e9 on Colab, host clock with the copy of the sum: Numba's cuda.reduce 20 +- 0 ms "
                   "(its reduce_better 23 +- 1 ms)");
     if (bytes < dev.l2_bytes)

@@ -167,9 +167,10 @@ int main(int argc, char **argv)
     struct stats kernel = stats_of(ms, reps);
     printf("\n%d runs each; limit = device-to-device copy bandwidth %.0f GB/s (read + write, measured now)\n",
            reps, copy_gbs);
-    print_bandwidth("kernel alone (events)", kernel, bytes, copy_gbs, "of copy");
-    print_bandwidth("+ copy + host finish (wall)", whole, bytes, copy_gbs, "of copy");
-    print_bandwidth("CPU loop in double, 1 core", cpu, bytes, 0, "");  /* one core binds it, not the GPU's memory */
+    print_bandwidth("kernel", "kernel alone (events)", kernel, bytes, copy_gbs, "of copy");
+    print_bandwidth("with_copy", "+ copy + host finish (wall)", whole, bytes, copy_gbs, "of copy");
+    /* One core binds the CPU loop, not the GPU's memory: no limit beside it. */
+    print_bandwidth("cpu", "CPU loop in double, 1 core", cpu, bytes, 0, "");
     print_article("Part 2, N = 1e9 on Colab, host clock (kernel, copy of the partial sums, host's sum): reduce_naive "
                   "30 +- 11 ms; NumPy's a.sum() 557 +- 307 ms, \"nearly 20x\"");
     printf("speed-up over the CPU: %.0fx (kernel alone), %.0fx (as the article times it)\n",

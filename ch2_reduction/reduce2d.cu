@@ -73,7 +73,7 @@ __global__ void reduce2d_swapped_strides(const float *array, int rows, int cols,
 /* ==== Host helpers ==== */
 
 struct shape {
-    const char *name;
+    const char *key, *name;  /* its row's key in --csv, its printed name */
     dim3 threads, blocks;
 };
 
@@ -182,9 +182,9 @@ int main(int argc, char **argv)
      * 2048 threads, 4 on a T4). */
     int wave = dev.threads_per_sm / 256 * dev.sms;
     struct shape shapes[] = {
-        {"article: 16x16 threads, 64x64 blocks", dim3(16, 16), dim3(grid_x, grid_y)},
-        {"32x8 threads, 64x64 blocks", dim3(32, 8), dim3(64, 64)},
-        {"32x8 threads, one wave of blocks", dim3(32, 8), dim3(1, wave)},
+        {"article", "article: 16x16 threads, 64x64 blocks", dim3(16, 16), dim3(grid_x, grid_y)},
+        {"threads_32x8", "32x8 threads, 64x64 blocks", dim3(32, 8), dim3(64, 64)},
+        {"one_wave", "32x8 threads, one wave of blocks", dim3(32, 8), dim3(1, wave)},
     };
     long long most_blocks = 0;
     for (int k = 0; k < COUNT_OF(shapes); k++)
@@ -253,9 +253,9 @@ int main(int argc, char **argv)
     double cub_gbs = bytes / (cub.median * 1e-3) / 1e9;
     printf("\nkernel time, %d runs each, against CUB on the same %lld elements:\n", reps, n);
     for (int k = 0; k < COUNT_OF(shapes); k++)
-        print_bandwidth(shapes[k].name, time_launch(REDUCE2D, shapes[k], &b, &timer, ms, reps), bytes, cub_gbs,
-                        "of CUB");
-    print_bandwidth(names[LIBRARY], cub, bytes, 0, "");
+        print_bandwidth(shapes[k].key, shapes[k].name, time_launch(REDUCE2D, shapes[k], &b, &timer, ms, reps), bytes,
+                        cub_gbs, "of CUB");
+    print_bandwidth("cub", names[LIBRARY], cub, bytes, 0, "");
     print_article("Part 2, 20000 x 20000 on Colab, 16 x 16 threads, 64 x 64 blocks, host clock with the copy of the "
                   "partial sums: 11 +- 0 ms");
     if (bytes < dev.l2_bytes)

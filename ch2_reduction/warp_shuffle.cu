@@ -167,7 +167,7 @@ int main(int argc, char **argv)
     }
     printf("\n%d runs; limit = device-to-device copy bandwidth %.0f GB/s (read + write, measured now)\n", reps,
            copy_gbs);
-    print_bandwidth("zero + warp-shuffle kernel", stats_of(ms, reps), bytes, copy_gbs, "of copy");
+    print_bandwidth("warp_shuffle", "zero + warp-shuffle kernel", stats_of(ms, reps), bytes, copy_gbs, "of copy");
     printf("./ch2_reduction/ladder compares it with naive, better and CUB over sizes from 1e4 to 1e9.\n");
     if (bytes < dev.l2_bytes)
         printf("note: the array (%.1f MB) fits in the L2 cache; repeated runs read it from there.\n", bytes / 1e6);

@@ -122,11 +122,11 @@ int main(int argc, char **argv)
     }
     printf("\npartial_reduce over %lld float32 (%.0f MB), %d blocks of %d threads, %d runs:\n", n, bytes / 1e6,
            blocks, THREADS_PER_BLOCK, reps);
-    print_bandwidth("events around the kernel", stats_of(ms, reps), bytes, copy_gbs, "of copy");
+    print_bandwidth("events_kernel", "events around the kernel", stats_of(ms, reps), bytes, copy_gbs, "of copy");
     print_article("Part 3 (Example 3.4), 1e7 float32 on a T4: 0.57 ms between the events");
-    print_time("host clock, launch only", stats_of(launch_ms, reps));
+    print_time("host_launch", "host clock, launch only", stats_of(launch_ms, reps));
     printf("  <- the launch, not the kernel\n");
-    print_time("host clock, launch + wait", stats_of(synced_ms, reps));
+    print_time("host_launch_wait", "host clock, launch + wait", stats_of(synced_ms, reps));
     printf("  <- the kernel plus launch and wake-up\n");
     if (bytes < dev.l2_bytes)
         printf("note: the array (%.0f MB) fits in the %.0f MB L2 cache, so repeated runs read it from there; "
@@ -160,9 +160,9 @@ int main(int argc, char **argv)
         }
     }
     printf("\nthe GPU timer of common/timer.h (Example 3.5), %d runs:\n", reps);
-    print_bandwidth("timer around the kernel", stats_of(ms, reps), bytes, copy_gbs, "of copy");
+    print_bandwidth("timer_kernel", "timer around the kernel", stats_of(ms, reps), bytes, copy_gbs, "of copy");
     print_article("Part 3 (Example 3.5), the same kernel in its CUDATimer context manager: 0.53 ms");
-    print_time("timer around copy + kernel", stats_of(with_copy_ms, reps));
+    print_time("timer_copy_kernel", "timer around copy + kernel", stats_of(with_copy_ms, reps));
     printf("\n");
     gpu_timer_destroy(&timer);
     free(with_copy_ms);

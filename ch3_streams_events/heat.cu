@@ -243,7 +243,7 @@ int main(int argc, char **argv)
     double bytes = 2.0 * sizeof(float) * (n - 2) * (n - 2);
     printf("\n%lld x %lld plate (%.2f GB a field), %d steps a run, %d runs; limit = device-to-device copy %.0f GB/s\n",
            n, n, n * n * 4.0 / 1e9, steps, reps, copy_gbs);
-    print_bandwidth("one Jacobi step", step, bytes, copy_gbs, "of copy");
+    print_bandwidth("jacobi_step", "one Jacobi step", step, bytes, copy_gbs, "of copy");
     printf("\nWhat it means: a step reads each point once and writes it once, like a copy; its four neighbours\n"
            "are read again from L1 and L2, not from memory, so the step runs close to the copy bandwidth. A\n"
            "plate split over GPUs (heat_mpi) must in addition send each neighbour its boundary rows every step.\n");

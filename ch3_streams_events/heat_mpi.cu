@@ -33,6 +33,7 @@
 enum { STEP_THREADS = 128, STEP_ROWS = 16, BLOCK_X = 32, BLOCK_Y = 8, MAX_REPS = 1000 };
 enum way { BY_MPI, BY_NCCL, BY_NCCL_OVERLAP, WAYS };
 static const char *way_name[WAYS] = {"MPI_Sendrecv", "NCCL send/recv", "NCCL overlapped"};
+static const char *way_key[WAYS] = {"mpi_sendrecv", "nccl", "nccl_overlap"};  /* keys of the printed rows (stats.h) */
 
 /* ==== Kernels ==== */
 
@@ -477,10 +478,11 @@ int main(int argc, char **argv)
             struct stats s = stats_of(ms[w], reps);
             median[w] = s.median;
             const char *label = w < WAYS ? way_name[w] : w == WAYS ? "halo exchange alone (NCCL)" : "one band without halo";
+            const char *key = w < WAYS ? way_key[w] : w == WAYS ? "halo_alone" : "band_alone";
             if (w == WAYS)
-                print_time(label, s), printf("\n");
+                print_time(key, label, s), printf("\n");
             else
-                print_bandwidth(label, s, w == WAYS + 1 ? band_bytes : bytes, w == WAYS + 1 ? copy_gbs : ranks * copy_gbs,
+                print_bandwidth(key, label, s, w == WAYS + 1 ? band_bytes : bytes, w == WAYS + 1 ? copy_gbs : ranks * copy_gbs,
                                 w == WAYS + 1 ? "of one GPU's copy" : "of the GPUs' copy");
             if (csv)
                 csv_row(csv, "%s,%d,%lld,%.6g,%.1f", label, ranks, n, s.median,

@@ -263,10 +263,10 @@ static struct stats time_allreduce(struct part *p, int count, void **buffers, si
 
 /* NCCL's tests report an all-reduce of S bytes in time t as the algorithm bandwidth S / t and the bus
  * bandwidth S / t x 2 (K - 1) / K: what each GPU's link carried, comparable with the link's speed whatever K. */
-static void print_allreduce(const char *what, struct stats s, double bytes, int count)
+static void print_allreduce(const char *key, const char *what, struct stats s, double bytes, int count)
 {
     double algbw = bytes / (s.median * 1e-3) / 1e9, busbw = algbw * 2.0 * (count - 1) / count;
-    print_time(what, s);
+    print_time(key, what, s);
     printf("\n  %28s bus bandwidth %.3g GB/s (algorithm bandwidth %.3g GB/s)\n", "", busbw, algbw);
 }
 
@@ -412,7 +412,7 @@ int main(int argc, char **argv)
             double limit = 0.0;
             for (int k = 0; k < on; k++)
                 limit += copy_gbs[k];
-            print_time(names[way], runs[way]);
+            print_time(ways[way], names[way], runs[way]);
             printf("  %.0f GB/s, %.0f%% of %s copy bandwidth", 12.0 * n / (runs[way].median * 1e-3) / 1e9,
                    100.0 * 12.0 * n / (runs[way].median * 1e-3) / 1e9 / limit, on > 1 ? "the GPUs' summed" : "its");
             if (way > 0)
@@ -439,14 +439,14 @@ int main(int argc, char **argv)
             CUDA_CHECK(cudaSetDevice(0));
             gpu_timer_create(&timer);
             struct stats alone = time_allreduce(parts, count, totals, 1, ncclDouble, reps, &timer);
-            print_allreduce("ncclAllReduce, one double", alone, sizeof(double), count);
+            print_allreduce("allreduce_double", "ncclAllReduce, one double", alone, sizeof(double), count);
             if (csv)
                 csv_row(csv, "%lld,%d,allreduce,%d,%.5f,%.5f,%.5f", n, count, 8, alone.median, alone.min, alone.max);
             if (floats > 0) {
                 char label[64];
                 snprintf(label, sizeof label, "ncclAllReduce, %.0f MB", floats * 4e-6);
                 struct stats big = time_allreduce(parts, count, slices, floats, ncclFloat, reps, &timer);
-                print_allreduce(label, big, floats * 4.0, count);
+                print_allreduce("allreduce_large", label, big, floats * 4.0, count);
                 if (csv)
                     csv_row(csv, "%lld,%d,allreduce,%lld,%.5f,%.5f,%.5f", n, count, floats * 4, big.median, big.min,
                             big.max);

@@ -213,7 +213,7 @@ int main(int argc, char **argv)
            pageable ? "pageable" : "pinned", dev.copy_engines);
     printf("host->device %.1f GB/s, device->host %.1f GB/s (measured now): transfer bound %.2f ms (%s)\n\n", h2d,
            d2h, bound, dev.copy_engines >= 2 ? "the two directions overlap" : "one copy engine: in, then out");
-    record_value("transfer bound", bound, "ms");
+    record_value("transfer_bound", "transfer bound", bound, "ms");
 
     /* Three ways: one stream; K streams as the article; K streams with the copies in chained. */
     enum way { ONE, MANY, CHAINED, WAYS };
@@ -223,8 +223,9 @@ int main(int argc, char **argv)
     double *ms = (double *)host_alloc(reps * sizeof(double)), host_ms = 0.0, queue_ms = 0.0;
     for (int m = 0; m < WAYS; m++) {
         double host_total = 0.0;
-        char label[64];
+        char label[64], key[64];
         snprintf(label, sizeof label, "%d stream%s%s", counts[m], counts[m] > 1 ? "s" : "", ways[m]);
+        snprintf(key, sizeof key, "streams_%d%s", counts[m], m == CHAINED ? "_chained" : "");  /* streams_10 */
         nvtxRangePushA(label);  /* each way's runs as one range on Nsight Systems' timeline */
         for (int r = -1; r < reps; r++) {  /* r = -1: warm-up and check */
             float t = run_all(jobs, arrays, n, blocks, streams, counts[m], ordered[m], &host_ms, &queue_ms);
@@ -239,7 +240,7 @@ int main(int argc, char **argv)
         nvtxRangePop();
         struct stats s = stats_of(ms, reps);
         medians[m] = s.median;
-        print_time(label, s);
+        print_time(key, label, s);
         printf("  = %.2f x the bound; host clock %.2f ms; queueing %.3f ms per array\n", s.median / bound,
                host_total / reps, queue_ms);
     }

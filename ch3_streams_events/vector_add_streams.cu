@@ -134,7 +134,8 @@ int main(int argc, char **argv)
         double bound = dev.copy_engines >= 2 ? (in_ms > out_ms ? in_ms : out_ms) : in_ms + out_ms;
         printf("\n%s host memory: host->device %.1f GB/s, device->host %.1f GB/s: transfer bound %.2f ms\n",
                pinned ? "pinned" : "pageable", h2d, d2h, bound);
-        record_value(pinned ? "transfer bound, pinned" : "transfer bound, pageable", bound, "ms");
+        record_value(pinned ? "transfer_bound_pinned" : "transfer_bound_pageable",
+                     pinned ? "transfer bound, pinned" : "transfer bound, pageable", bound, "ms");
         /* Both ways' runs, each within about 1.4x the bound (measured on an H200): with -n 2e9 that is
          * minutes, so it is said first. */
         char what[48];
@@ -143,8 +144,9 @@ int main(int argc, char **argv)
 
         int counts[2] = {1, stream_count};
         for (int m = 0; m < COUNT_OF(counts); m++) {
-            char label[64];
+            char label[64], key[64];
             snprintf(label, sizeof label, "%d stream%s, %s", counts[m], counts[m] > 1 ? "s" : "", pinned ? "pinned" : "pageable");
+            snprintf(key, sizeof key, "streams_%d_%s", counts[m], pinned ? "pinned" : "pageable");  /* streams_5_pinned */
             nvtxRangePushA(label);  /* each way's runs as one range on Nsight Systems' timeline */
             for (int r = -1; r < reps; r++) {
                 /* Fork: all streams start after an event recorded on stream 0 once the timer has started;
@@ -175,7 +177,7 @@ int main(int argc, char **argv)
             }
             nvtxRangePop();
             struct stats s = stats_of(ms, reps);
-            print_time(label, s);
+            print_time(key, label, s);
             printf("  = %.2f x the transfer bound\n", s.median / bound);
         }
         if (!pinned)  /* the article's arrays were pageable NumPy arrays */

@@ -86,6 +86,7 @@ __global__ void dot_atomic(const float *a, const float *b, long long n, float *r
 
 enum version { PARTIAL, MUTEX, ATOMIC, VERSIONS };
 static const char *names[VERSIONS] = {"dot_partial (host adds)", "dot_mutex", "dot_atomic (atomicAdd float)"};
+static const char *keys[VERSIONS] = {"dot_partial", "dot_mutex", "dot_atomic"};  /* and the blocks: dot_mutex_640 */
 
 /* Queues one dot product on stream 0, result zeroed (and the mutex freed) first. */
 static void queue_dot(enum version v, int blocks, const float *a, const float *b, long long n, float *partial_sums,
@@ -193,9 +194,10 @@ int main(int argc, char **argv)
                 else
                     say_runs_take(t, reps);
             }
-            char label[64];
+            char label[64], key[64];
             snprintf(label, sizeof label, "%s, %d blocks", names[v], grids[g]);
-            print_time(label, stats_of(ms, reps));
+            snprintf(key, sizeof key, "%s_%d", keys[v], grids[g]);
+            print_time(key, label, stats_of(ms, reps));
             printf("  %6.0f GB/s\n", 2.0 * bytes / (stats_of(ms, reps).median * 1e-3) / 1e9);
         }
     }

@@ -88,6 +88,7 @@ static void histogram_cpu_best(const unsigned char *text, long long n, unsigned 
 
 enum variant { GLOBAL, SHARED, LIBRARY, VARIANTS };
 static const char *names[VARIANTS] = {"GPU, global atomics (4.3)", "GPU, shared memory (4.4)", "CUB HistogramEven"};
+static const char *keys[VARIANTS] = {"gpu_global", "gpu_shared", "cub"};  /* their rows' keys in --csv */
 
 struct gpu_work {
     const unsigned char *text;
@@ -236,8 +237,8 @@ int main(int argc, char **argv)
            "limit = device-to-device copy bandwidth %.0f GB/s (read + write, measured now)\n", reps, copy_gbs);
     /* The CPU loops are bounded by one core, the global atomics by contention: neither is compared with
      * the GPU's copy bandwidth, which does not bind them. */
-    print_bandwidth("CPU, naive loop, 1 core", cpu[0], (double)n, 0, "");
-    print_bandwidth("CPU, best loop, 1 core", cpu[1], (double)n, 0, "");
+    print_bandwidth("cpu_naive", "CPU, naive loop, 1 core", cpu[0], (double)n, 0, "");
+    print_bandwidth("cpu_best", "CPU, best loop, 1 core", cpu[1], (double)n, 0, "");
     /* Its baselines were NumPy and a Python loop; a C loop is faster than both (the README says why). */
     print_article("Part 4: NumPy \"at least 40x\" slower than the GPU's global atomics, a Python loop \"thousands of "
                   "times\" slower");
@@ -253,7 +254,7 @@ int main(int argc, char **argv)
         }
         struct stats s = stats_of(ms, reps);
         medians[v] = s.median;
-        print_bandwidth(names[v], s, (double)n, v == GLOBAL ? 0 : copy_gbs, "of copy");
+        print_bandwidth(keys[v], names[v], s, (double)n, v == GLOBAL ? 0 : copy_gbs, "of copy");
     }
     printf("\nshared-memory histogram / global atomics: %.1fx faster\n",
            medians[GLOBAL] / medians[SHARED]);

@@ -153,8 +153,9 @@ int main(int argc, char **argv)
     printf("\nn = %d, float64 holding integers, %d runs; FP64 peak %.0f GFLOP/s (%d SMs x %d FP64 lanes%s x 2 x "
            "%.2f GHz)\n", n, reps, dev.peak_fp64_matrix_gflops, dev.sms, dev.fp64_lanes,
            dev.peak_fp64_matrix_gflops > dev.peak_fp64_gflops ? " x 2 on the tensor cores" : "", dev.clock_khz / 1e6);
-    print_flops("cublasDgemm alone", gemm, flops, dev.peak_fp64_matrix_gflops, "of the FP64 peak");
-    print_flops("with copies in and out", stats_of(ms, reps), flops, dev.peak_fp64_matrix_gflops, "of the FP64 peak");
+    print_flops("dgemm", "cublasDgemm alone", gemm, flops, dev.peak_fp64_matrix_gflops, "of the FP64 peak");
+    print_flops("dgemm_with_copies", "with copies in and out", stats_of(ms, reps), flops, dev.peak_fp64_matrix_gflops,
+                "of the FP64 peak");
     /* The page's CuPy product was int64, CuPy's own kernel (no integer GEMM in cuBLAS): not this call. */
     print_article("French page, n = 10112 on Colab, end to end: CuPy's int64 A @ B 1.07 s against its Numba tiled "
                   "kernel 5.67 s, \"1 to 6\"");

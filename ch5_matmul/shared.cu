@@ -118,6 +118,7 @@ static void random_matrix(long long *M, size_t count, unsigned *seed)
 enum version { NAIVE, REGISTER, SHARED, FOUR_ROWS, VERSIONS };
 static const char *names[VERSIONS] = {"the page's naive, adds into C", "naive, sum in a register",
                                       "the page's tiled kernel", "going further: 4 rows/thread"};
+static const char *keys[VERSIONS] = {"naive", "register_sum", "tiled", "four_rows"};  /* their rows' keys in --csv */
 
 /* Queues one product C = A B of n x n matrices on stream 0, on a grid of 32 x 32 tiles of C. */
 static void launch(enum version v, const long long *A, const long long *B, long long *C, int n)
@@ -239,7 +240,7 @@ int main(int argc, char **argv)
         say_progress((v + 1.0) / VERSIONS);
         struct stats s = stats_of(ms, reps);
         medians[v] = s.median;
-        print_time(names[v], s);
+        print_time(keys[v], names[v], s);
         printf("  %7.1f G multiply-adds/s\n", (double)n * n * n / (s.median * 1e-3) / 1e9);
     }
     /* The page, n = 10112 on a GTX 970, end to end (its 2.4 GB of copies are a fraction of a second):

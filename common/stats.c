@@ -53,14 +53,28 @@ void results_to(const char *path)
 static FILE *results_file(void)
 {
     if (!results && results_path)
-        results = csv_open(results_path, "measurement,runs,median_ms,mean_ms,std_ms,min_ms,max_ms,rate,unit,percent,of");
+        results = csv_open(results_path, "key,measurement,runs,median_ms,mean_ms,std_ms,min_ms,max_ms,rate,unit,percent,of");
     return results;
 }
 
-/* A row; commas in the texts become semicolons, so that the columns stay columns. */
-static void record(const char *label, struct stats ms, double rate, const char *unit, double percent,
-                   const char *of)
+/* A key is what the tables look a row up by: a name that needs no quoting, checked on every run (with or
+ * without a file) so that a program's wrong key shows in its first test. */
+static void check_key(const char *key)
 {
+    int good = key && key[0] >= 'a' && key[0] <= 'z';
+    for (const char *c = key; good && *c; c++)
+        good = (*c >= 'a' && *c <= 'z') || (*c >= '0' && *c <= '9') || *c == '_';
+    if (!good) {
+        fprintf(stderr, "results: the key '%s' is not a snake_case name ([a-z][a-z0-9_]*)\n", key ? key : "(null)");
+        exit(1);
+    }
+}
+
+/* A row; commas in the texts become semicolons, so that the columns stay columns. */
+static void record(const char *key, const char *label, struct stats ms, double rate, const char *unit,
+                   double percent, const char *of)
+{
+    check_key(key);
     if (!results_file())
         return;
     char text[3][128];
@@ -80,13 +94,13 @@ static void record(const char *label, struct stats ms, double rate, const char *
         snprintf(rate_text, sizeof rate_text, "%.6g", rate);
     if (!isnan(percent))
         snprintf(percent_text, sizeof percent_text, "%.4g", percent);
-    csv_row(results, "%s,%s,%s,%s,%s,%s", text[0], timing, rate_text, text[1], percent_text, text[2]);
+    csv_row(results, "%s,%s,%s,%s,%s,%s,%s", key, text[0], timing, rate_text, text[1], percent_text, text[2]);
 }
 
-void record_value(const char *measurement, double value, const char *unit)
+void record_value(const char *key, const char *measurement, double value, const char *unit)
 {
     struct stats none = {0, NAN, NAN, NAN, NAN, NAN};
-    record(measurement, none, value, unit, NAN, "");
+    record(key, measurement, none, value, unit, NAN, "");
 }
 
 int exit_status(int failures)
@@ -124,13 +138,13 @@ static void print_median(const char *label, struct stats ms)
            ms.mean * scale, ms.std * scale, unit, ms.count);
 }
 
-void print_time(const char *label, struct stats ms)
+void print_time(const char *key, const char *label, struct stats ms)
 {
     print_median(label, ms);
-    record(label, ms, NAN, "", NAN, "");
+    record(key, label, ms, NAN, "", NAN, "");
 }
 
-void print_bandwidth(const char *label, struct stats ms, double bytes, double limit_gbs,
+void print_bandwidth(const char *key, const char *label, struct stats ms, double bytes, double limit_gbs,
                      const char *limit_name)
 {
     double gbs = bytes / (ms.median * 1e-3) / 1e9;
@@ -139,10 +153,10 @@ void print_bandwidth(const char *label, struct stats ms, double bytes, double li
     if (limit_gbs > 0)
         printf(" = %5.1f%% %s", 100.0 * gbs / limit_gbs, limit_name);
     printf("\n");
-    record(label, ms, gbs, "GB/s", limit_gbs > 0 ? 100.0 * gbs / limit_gbs : NAN, limit_gbs > 0 ? limit_name : "");
+    record(key, label, ms, gbs, "GB/s", limit_gbs > 0 ? 100.0 * gbs / limit_gbs : NAN, limit_gbs > 0 ? limit_name : "");
 }
 
-void print_flops(const char *label, struct stats ms, double flops, double limit_gflops,
+void print_flops(const char *key, const char *label, struct stats ms, double flops, double limit_gflops,
                  const char *limit_name)
 {
     double gflops = flops / (ms.median * 1e-3) / 1e9;
@@ -151,6 +165,6 @@ void print_flops(const char *label, struct stats ms, double flops, double limit_
     if (limit_gflops > 0)
         printf(" = %5.1f%% %s", 100.0 * gflops / limit_gflops, limit_name);
     printf("\n");
-    record(label, ms, gflops, "GFLOP/s", limit_gflops > 0 ? 100.0 * gflops / limit_gflops : NAN,
+    record(key, label, ms, gflops, "GFLOP/s", limit_gflops > 0 ? 100.0 * gflops / limit_gflops : NAN,
            limit_gflops > 0 ? limit_name : "");
 }

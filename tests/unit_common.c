@@ -449,8 +449,14 @@ static void results_of_a_failed_run(void)
 {
     results_to(scratch_path("results/failed.csv"));
     struct stats s = {3, 2.0, 2.0, 0.0, 2.0, 2.0};
-    print_time("kernel", s);
+    print_time("kernel", "kernel", s);
     exit(exit_status(1));  /* a check failed: no file */
+}
+
+static void a_key_with_a_space(void)
+{
+    struct stats s = {3, 2.0, 2.0, 0.0, 2.0, 2.0};
+    print_time("copy bound", "copy bound", s);  /* no results_to: the key is checked all the same */
 }
 
 static void results_of_a_good_run(void)
@@ -458,10 +464,10 @@ static void results_of_a_good_run(void)
     const char *path = scratch_path("results/t.csv");
     results_to(path);
     struct stats s = {3, 2.0, 2.5, 0.5, 1.5, 3.0};
-    print_bandwidth("kernel, tree", s, 4e9, 4000.0, "of copy");  /* 2000 GB/s, 50% */
-    print_flops("gemm", s, 2e12, 0, "");
-    print_time("CPU", s);
-    record_value("transfer bound", 7.25, "ms");
+    print_bandwidth("tree", "kernel, tree", s, 4e9, 4000.0, "of copy");  /* 2000 GB/s, 50% */
+    print_flops("gemm", "gemm", s, 2e12, 0, "");
+    print_time("cpu_1", "CPU", s);
+    record_value("transfer_bound", "transfer bound", 7.25, "ms");
     if (access(path, F_OK) == 0)
         exit(3);  /* the file must not appear before exit_status */
     exit(exit_status(0));
@@ -482,13 +488,16 @@ static void test_results(void)
     char *output = NULL;
     ok(in_child(results_of_a_good_run, NULL, &output) == 0, "--csv: exit_status(0) returns 0, no file before it");
     const char *text = read_text(path);
-    ok(strstr(text, "\nmeasurement,runs,median_ms,mean_ms,std_ms,min_ms,max_ms,rate,unit,percent,of\n"
-                    "kernel; tree,3,2,2.5,0.5,1.5,3,2000,GB/s,50,of copy\n"
-                    "gemm,3,2,2.5,0.5,1.5,3,1e+06,GFLOP/s,,\n"
-                    "CPU,3,2,2.5,0.5,1.5,3,,,,\n"
-                    "transfer bound,,,,,,,7.25,ms,,\n") != NULL,
-       "--csv: one row per line printed, commas in labels made semicolons, then record_value's");
-    int code = in_child(results_of_a_failed_run, NULL, &output);
+    ok(strstr(text, "\nkey,measurement,runs,median_ms,mean_ms,std_ms,min_ms,max_ms,rate,unit,percent,of\n"
+                    "tree,kernel; tree,3,2,2.5,0.5,1.5,3,2000,GB/s,50,of copy\n"
+                    "gemm,gemm,3,2,2.5,0.5,1.5,3,1e+06,GFLOP/s,,\n"
+                    "cpu_1,CPU,3,2,2.5,0.5,1.5,3,,,,\n"
+                    "transfer_bound,transfer bound,,,,,,,7.25,ms,,\n") != NULL,
+       "--csv: one row per line printed, its key first, commas in labels made semicolons, then record_value's");
+    int code = in_child(a_key_with_a_space, NULL, &output);
+    ok(code == 1 && strstr(output, "results: the key 'copy bound' is not a snake_case name"),
+       "--csv: a key that is not snake_case ends the run, exit 1, with or without a file");
+    code = in_child(results_of_a_failed_run, NULL, &output);
     ok(code == 1 && access(scratch_path("results/failed.csv"), F_OK) != 0 &&
            !strstr(read_text(scratch_path("results/failed.csv")), "kernel"),
        "--csv: a run whose check failed exits 1 and leaves no file");

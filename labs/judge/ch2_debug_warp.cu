@@ -98,7 +98,7 @@ int main(int argc, char **argv)
     CUDA_CHECK(cudaMemcpy(own, x, bytes, cudaMemcpyHostToDevice));
     struct stats cub = cub_sum_time(own, n_max, reps);
     CUDA_CHECK(cudaFree(own));
-    print_bandwidth("cub::DeviceReduce::Sum", cub, 4.0 * n_max, 0, "");
+    print_bandwidth("cub", "cub::DeviceReduce::Sum", cub, 4.0 * n_max, 0, "");
 
     /* The timed runs. New values like the old ones, in [0.5, 1.5), would move the sum by a few units, far
      * inside the tolerance: each changed element gets `jump` or more, so that every run's sum is ten

@@ -100,7 +100,7 @@ int main(int argc, char **argv)
     CUDA_CHECK(cudaMemcpy(own, text, n_max, cudaMemcpyHostToDevice));
     struct stats cub = cub_histogram_time(own, n_max, BINS, reps);
     CUDA_CHECK(cudaFree(own));
-    print_bandwidth("cub HistogramEven", cub, (double)n_max, 0, "");
+    print_bandwidth("cub", "cub HistogramEven", cub, (double)n_max, 0, "");
 
     /* The timed runs: every bin checked after each, the text a little different each time. */
     unsigned char *dev_text = (unsigned char *)lab_shared(&lab, n_max);

@@ -110,7 +110,7 @@ int main(int argc, char **argv)
     CUDA_CHECK(cudaMemcpy(own, values, bytes, cudaMemcpyHostToDevice));
     struct stats cub = cub_scan_time(own, n_max, reps);
     CUDA_CHECK(cudaFree(own));
-    print_bandwidth("cub::DeviceScan::InclusiveSum", cub, 8.0 * n_max, 0, "");
+    print_bandwidth("cub", "cub::DeviceScan::InclusiveSum", cub, 8.0 * n_max, 0, "");
 
     /* The timed runs: the output, the status words and the counter poisoned before each. */
     int *in = (int *)lab_shared(&lab, bytes), *out = (int *)lab_shared(&lab, bytes);

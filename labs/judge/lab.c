@@ -973,9 +973,9 @@ void lab_report(struct lab *lab, struct stats ms, double amount, const char *uni
                 const char *limit_name)
 {
     if (strcmp(unit, "GB/s") == 0)
-        print_bandwidth("your code", ms, amount, limit, limit_name);
+        print_bandwidth("your_code", "your code", ms, amount, limit, limit_name);
     else
-        print_flops("your code", ms, amount, limit, limit_name);
+        print_flops("your_code", "your code", ms, amount, limit, limit_name);
     double rate = amount / (ms.median * 1e-3) / 1e9;
     printf("judge-median-ms %.6g\njudge-percent-of-limit %.1f\njudge-limit %s\n", ms.median, 100.0 * rate / limit,
            limit_name);

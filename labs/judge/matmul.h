@@ -116,7 +116,7 @@ static int matmul_judge(int argc, char **argv, const char *title)
     char why[96];
     snprintf(why, sizeof why, "%d products added in float, each addition off by 2^-24", k);
     struct stats cublas = cublas_sgemm_time(m, n, k, reps);
-    print_flops("cuBLAS SGEMM (fp32)", cublas, flops, lab.dev.peak_fp32_gflops, "of the FP32 peak");
+    print_flops("cublas", "cuBLAS SGEMM (fp32)", cublas, flops, lab.dev.peak_fp32_gflops, "of the FP32 peak");
 
     /* The timed runs: A, B and C in the runner's memory; A and B also in the judge's, to write them
      * again before each run. */

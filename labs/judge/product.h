@@ -94,9 +94,10 @@ static void product_timed(struct lab *lab, const float *A, const float *B, int m
     CUDA_CHECK(cudaMemcpy(b0, B, b_bytes, cudaMemcpyHostToDevice));
     struct stats library = cublas_gemm_time(a0, b0, m, n, k, tf32, reps);
     if (tf32)
-        print_flops("cuBLAS SGEMM in TF32", library, flops, lab->dev.peak_tf32_matrix_gflops, "of the TF32 peak");
+        print_flops("cublas_tf32", "cuBLAS SGEMM in TF32", library, flops, lab->dev.peak_tf32_matrix_gflops,
+                    "of the TF32 peak");
     else
-        print_flops("cuBLAS SGEMM (fp32)", library, flops, lab->dev.peak_fp32_gflops, "of the FP32 peak");
+        print_flops("cublas", "cuBLAS SGEMM (fp32)", library, flops, lab->dev.peak_fp32_gflops, "of the FP32 peak");
     float *dA = (float *)lab_shared(lab, a_bytes), *dB = (float *)lab_shared(lab, b_bytes);
     float *dC = (float *)lab_shared(lab, c_bytes);
     struct lab_call c;

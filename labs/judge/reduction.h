@@ -112,7 +112,7 @@ static int reduction_lab(int argc, char **argv, const char *title, int block_add
     CUDA_CHECK(cudaMemcpy(own, x, bytes, cudaMemcpyHostToDevice));
     struct stats cub = cub_sum_time(own, n_max, reps);
     CUDA_CHECK(cudaFree(own));
-    print_bandwidth("cub::DeviceReduce::Sum", cub, 4.0 * n_max, 0, "");
+    print_bandwidth("cub", "cub::DeviceReduce::Sum", cub, 4.0 * n_max, 0, "");
 
     /* The timed runs. New values like the old ones, in [0.5, 1.5), would move the sum by a few units, far
      * inside the tolerance (about 400 at 2^26 elements on a GPU of 132 SMs): each changed element gets
