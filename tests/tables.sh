@@ -6,7 +6,7 @@
 # in any README.md is what the recipe tests/tables/NAME.awk makes of the files figures/data/CSV (one or
 # more), read after tests/tables/lib.awk (what every recipe over CSV files shares); the two recipes of
 # prose read text.awk instead. The files in results/ are the --csv of the programs (common/stats.h): one
-# row per line they print. Without --write, each table is
+# row per line they print, looked up by its key. Without --write, each table is
 # compared with its rendering and any difference is printed (exit 1): a number edited by hand, or data
 # changed without `make tables`. With --write (make tables), the READMEs are rewritten from the data.
 set -u

@@ -2,14 +2,14 @@
 # page's kernel end to end and alone, and the CPU loops, beside the page's own times. From
 # figures/data/: results/naive.csv.
 END {
-    f = "naive"; gpu = run(f); sub(/,.*/, "", gpu); e2e = median_of(f, "the page's kernel; end to end")
+    f = "naive"; gpu = run(f); sub(/,.*/, "", gpu); e2e = median_of(f, "naive_end_to_end")
     printf "| n = 2500, int64 | here (%s; CPU: one core) | the page (GTX 970) |\n", gpu
     print "|---|---|---|"
     printf "| the page's kernel, end to end (allocate, copies in and out, kernel) | %s | 0.63 s |\n", t(e2e)
-    printf "| the page's kernel alone | %s | |\n", t(median_of(f, "the page's kernel; adds into C"))
-    printf "| sum in a register, kernel alone | %s | |\n", t(median_of(f, "sum in a register"))
+    printf "| the page's kernel alone | %s | |\n", t(median_of(f, "naive"))
+    printf "| sum in a register, kernel alone | %s | |\n", t(median_of(f, "register_sum"))
     printf "| CPU, i-k-j loop in C | %.1f s (%.0fx the GPU end to end) | C++ with STL vectors: about 9 s (14x) |\n",
-           rate_of(f, "CPU; i-k-j (rows of B)") / 1e3, rate_of(f, "CPU; i-k-j (rows of B)") / e2e
-    printf "| CPU, i-j-k loop in C (the definition's order) | %.1f s | |\n", rate_of(f, "CPU; i-j-k (definition)") / 1e3
+           rate_of(f, "cpu_ikj") / 1e3, rate_of(f, "cpu_ikj") / e2e
+    printf "| CPU, i-j-k loop in C (the definition's order) | %.1f s | |\n", rate_of(f, "cpu_ijk") / 1e3
     print "| NumPy's int64 `A @ B` | not run (no Python in this course) | 27.47 s (44x) |"
 }

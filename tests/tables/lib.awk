@@ -2,8 +2,9 @@
 # recipe). Each file's first line names its run ("# device: NAME, compute capability ..., DATE TIME UTC"):
 # run(FILE) gives it without the time. Its second line names the columns: v("name") is the current row's
 # field of that name. Lines starting with # and the header row reach no recipe. A results file (the
-# --csv of a program, common/stats.h) is also read into M (median ms), R (its rate: GB/s, GFLOP/s or a
-# value) and P (percent of its limit), keyed by the file's name and the row's label.
+# --csv of a program, common/stats.h, whose first column is "key") is also read into M (median ms), R
+# (its rate: GB/s, GFLOP/s or a value) and P (percent of its limit), by the file's name and the row's
+# key: the name the program gives the row, which stays when its printed label is reworded.
 # t(ms): a time as the READMEs write it (microseconds below 1 ms, else ms or s); x(r): a ratio, 1.19x
 # or 12.0x; e(n): a power of ten as 1e9; pct(r): a share as a whole percent.
 function t(ms) { return ms < 1 ? sprintf("%.0f us", ms * 1e3) : ms < 100 ? sprintf("%.2f ms", ms) : ms < 1e3 ? sprintf("%.1f ms", ms) : sprintf("%.2f s", ms / 1e3) }
@@ -19,16 +20,20 @@ FNR == 2 { for (i = 1; i <= NF; i++) H[base(FILENAME), $i] = i }
 function v(name) { return $(H[base(FILENAME), name]) }
 /^#/ || FNR == 2 { next }
 # A results file (stats.h): M = median ms, R = rate (GB/s, GFLOP/s or a value), P = percent of its limit.
-{ M[base(FILENAME), $1] = $3; R[base(FILENAME), $1] = $8; P[base(FILENAME), $1] = $10 }
-# The recipes read them through median_of(FILE, LABEL), rate_of and percent_of: a row that is not there
-# (a label renamed in a program, a file from an older run) stops the rendering, naming the file and row.
-function row_of(A, f, label) {
-    if (!((f, label) in A)) {
-        printf "tables.sh: %s has no row \"%s\" (a label renamed in its program?)\n", (f in path ? path[f] : f ".csv: not read"), label > "/dev/stderr"
+# A key twice in one file would make a lookup ambiguous: it stops the rendering.
+H[base(FILENAME), "key"] == 1 {
+    if ((base(FILENAME), $1) in M) { printf "tables.sh: %s has two rows keyed \"%s\"\n", FILENAME, $1 > "/dev/stderr"; exit 1 }
+    M[base(FILENAME), $1] = v("median_ms"); R[base(FILENAME), $1] = v("rate"); P[base(FILENAME), $1] = v("percent")
+}
+# The recipes read them through median_of(FILE, KEY), rate_of and percent_of: a row that is not there (a
+# key renamed in a program, a file from an older run) stops the rendering, naming the file and the key.
+function row_of(A, f, key) {
+    if (!((f, key) in A)) {
+        printf "tables.sh: %s has no row keyed \"%s\" (a key renamed in its program?)\n", (f in path ? path[f] : f ".csv: not read"), key > "/dev/stderr"
         exit 1
     }
-    return A[f, label]
+    return A[f, key]
 }
-function median_of(f, label) { return row_of(M, f, label) }
-function rate_of(f, label) { return row_of(R, f, label) }
-function percent_of(f, label) { return row_of(P, f, label) }
+function median_of(f, key) { return row_of(M, f, key) }
+function rate_of(f, key) { return row_of(R, f, key) }
+function percent_of(f, key) { return row_of(P, f, key) }

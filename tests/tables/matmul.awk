@@ -5,8 +5,8 @@ END {
     n = 10112; m = n * n * n
     print "| kernel, int64 | n = 10112 | multiply-adds/s | / the page's naive | n = 2500 |"
     print "|---|---|---|---|---|"
-    split("the page's naive; adds into C|naive; sum in a register|the page's tiled kernel|going further: 4 rows/thread", k, "|")
-    split("the page's kernel; adds into C|sum in a register||", k2, "|")
+    split("naive|register_sum|tiled|four_rows", k, "|")
+    split("naive|register_sum||", k2, "|")
     split("the page's naive kernel, adds into C in global memory|naive, sum in a register (the first correction)|the page's tiled kernel (shared memory)|going further: 32 x 8 threads, 4 rows of C each", label, "|")
     for (i = 1; i <= 4; i++)
         printf "| %s | %s | %.2f T | %.2f | %s |\n", label[i], t(median_of("shared", k[i])), m / (median_of("shared", k[i]) * 1e-3) / 1e12,

@@ -6,9 +6,9 @@ END {
     print "|---|---|---|---|"
     split("reduce_naive|better|library", f, "|"); split("30 +- 11 ms|23 +- 1 ms|20 +- 0 ms", art, "|")
     split("`naive`|`better`|`library` (CUB; the article: Numba's `cuda.reduce`)", label, "|")
-    split("kernel alone (events)|kernel alone (events)|CUB; result on device", k1, "|")
-    split("+ copy + host finish (wall)|+ copy + host finish (wall)|CUB + copy to host (wall)", k2, "|")
+    split("kernel|kernel|cub", k1, "|")
+    split("with_copy|with_copy|cub_with_copy", k2, "|")
     for (i = 1; i <= 3; i++)
         printf "| %s | %s | %s | %s |\n", label[i], t(median_of(f[i], k1[i])), t(median_of(f[i], k2[i])), art[i]
-    printf "| CPU, one core (here a C loop in double; the article: NumPy) | | %s | 557 +- 307 ms |\n", t(median_of("reduce_naive", "CPU loop in double; 1 core"))
+    printf "| CPU, one core (here a C loop in double; the article: NumPy) | | %s | 557 +- 307 ms |\n", t(median_of("reduce_naive", "cpu"))
 }

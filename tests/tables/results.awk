@@ -10,7 +10,7 @@
   if (base(FILENAME) == "sgemm_hopper") hp[$1, $2] = $6
   else if (base(FILENAME) == "sgemm_ladder") ld[$1, $2] = $6
   else if (base(FILENAME) ~ /^sgemm_/) sg[$1, $2] = $6
-  if ($1 ~ /^dot_mutex; / && $1 !~ /; 640 blocks$/) wide = $1 }
+  if (base(FILENAME) == "dot_mutex" && $1 ~ /^dot_mutex_[0-9]+$/ && $1 != "dot_mutex_640") wide = $1 }
 END {
     printf "%s: one run of `make figures` (what it printed: `figures/data/run.log`); `multi_gpu` and `peers`, which need\n", run("grid_stride_1e8")
     printf "two GPUs, on a machine with two of them: %s; `sgemm_ladder`, after the ladder was split, and `sgemm_tensor` and\n", run("multi_gpu")
@@ -20,24 +20,24 @@ END {
     print ""
     print "| chapter, program | measurement | result | against |"
     print "|---|---|---|---|"
-    f = "grid_stride_1e8"; k = "going further: float4 loads"; copy = rate_of(f, k) / percent_of(f, k) * 100; cpu = median_of(f, "CPU loop; one core")
+    f = "grid_stride_1e8"; k = "add_array_gs_float4"; copy = rate_of(f, k) / percent_of(f, k) * 100; cpu = median_of(f, "cpu")
     printf "| 1 `grid_stride -n 1e8` | float32 add, float4 grid-stride | %s, %.0f GB/s | %.0f%% of the %.0f GB/s device copy; CPU %s (%.0fx) |\n",
            t(median_of(f, k)), rate_of(f, k), percent_of(f, k), copy, t(cpu), cpu / median_of(f, k)
-    k = "add_array_gs (grid-stride)"
+    k = "add_array_gs"
     printf "| 1 `grid_stride -n 1e8` | the article's grid-stride loop | %s, %.0f GB/s | %.0f%% of copy |\n", t(median_of(f, k)), rate_of(f, k), percent_of(f, k)
-    n = 1e9; b = 4e9 / lad["better", n] / 1e6; cpu = median_of("better", "CPU loop in double; 1 core")
+    n = 1e9; b = 4e9 / lad["better", n] / 1e6; cpu = median_of("better", "cpu")
     printf "| 2 `ladder` | sum of 1e9 float32, `better` (tree) | %s, %.0f GB/s | %.0f%% of CUB; CPU (double) %s (%.0fx) |\n",
            t(b), lad["better", n], 100 * lad["better", n] / lad["cub", n], t(cpu), cpu / b
     printf "| 2 `ladder` | `warp_shuffle`, single pass | %.0f GB/s | %.1f%% of CUB, which is %.0f%% of copy |\n", lad["warp_shuffle", n],
            100 * lad["warp_shuffle", n] / lad["cub", n], 100 * lad["cub", n] / lad["copy", n]
-    k = "article: 16x16 threads; 64x64 blocks"
+    k = "article"
     printf "| 2 `reduce2d` | 20000 x 20000, the article's launch | %.0f GB/s | %.0f%% of CUB on the same elements |\n", rate_of("reduce2d", k), percent_of("reduce2d", k)
     printf "| 3 `streams` | 10 arrays x 40 MB, 10 streams | %s | %.2fx the %s transfer bound; %.2fx faster than 1 stream |\n",
-           t(median_of("streams", "10 streams")), median_of("streams", "10 streams") / rate_of("streams", "transfer bound"), t(rate_of("streams", "transfer bound")),
-           median_of("streams", "1 stream") / median_of("streams", "10 streams")
+           t(median_of("streams", "streams_10")), median_of("streams", "streams_10") / rate_of("streams", "transfer_bound"), t(rate_of("streams", "transfer_bound")),
+           median_of("streams", "streams_1") / median_of("streams", "streams_10")
     f = "vector_add_streams"
-    printf "| 3 `vector_add_streams` | 2e7 float64, 5 streams | %s | %.2fx the transfer bound; 1 stream %s |\n", t(median_of(f, "5 streams; pinned")),
-           median_of(f, "5 streams; pinned") / rate_of(f, "transfer bound; pinned"), t(median_of(f, "1 stream; pinned"))
+    printf "| 3 `vector_add_streams` | 2e7 float64, 5 streams | %s | %.2fx the transfer bound; 1 stream %s |\n", t(median_of(f, "streams_5_pinned")),
+           median_of(f, "streams_5_pinned") / rate_of(f, "transfer_bound_pinned"), t(median_of(f, "streams_1_pinned"))
     printf "| 3 `graphs` | 10 arrays of 1e4, 110 operations | graph %s | %s faster than stream by stream (%s) |\n", t(gr["graph", 1e4]),
            x(gr["streams", 1e4] / gr["graph", 1e4]), t(gr["streams", 1e4])
     big = "4000000000"
@@ -45,35 +45,35 @@ END {
            mg[big, "one_gpu"] / mg[big, "nccl"], t(mg[big, "one_gpu"])
     printf "| 3 `peers` | 256 MiB from GPU 0 to GPU 1 | %.0f GB/s | without peer access %.0f GB/s; host links %.1f and %.1f GB/s |\n",
            pe["peer_enabled"], pe["peer_disabled"], g2h, h2g
-    f = "heat"; k = "one Jacobi step"
+    f = "heat"; k = "jacobi_step"
     printf "| 3 `heat` | 8192 x 8192 plate, one Jacobi step | %.1f us, %.0f GB/s | %.0f%% of the %.0f GB/s device copy |\n", 1e3 * median_of(f, k), rate_of(f, k),
            percent_of(f, k), rate_of(f, k) / percent_of(f, k) * 100
     printf "| 3 `heat_mpi -n 45000` | 8.1 GB per GPU, 2 ranks, NCCL overlapped | %s | %.2fx one GPU (%s); without overlap %s |\n",
            t(hm[2, "NCCL overlapped"]), hm[1, "NCCL send/recv"] / hm[2, "NCCL overlapped"], t(hm[1, "NCCL send/recv"]), t(hm[2, "NCCL send/recv"])
     f = "histogram"
     printf "| 4 `histogram` | 5.6 MB text, shared-memory histogram (4.4) | %s | %.0fx faster than global atomics (4.3); best CPU loop %s |\n",
-           t(median_of(f, "GPU; shared memory (4.4)")), median_of(f, "GPU; global atomics (4.3)") / median_of(f, "GPU; shared memory (4.4)"), t(median_of(f, "CPU; best loop; 1 core"))
-    f = "histogram_wide"; k = "16 B loads; 256 bins; no branch"
-    printf "| 4 `histogram_wide` | the same text, 16 B loads, 256 bins | %s, %.0f GB/s | %.2fx CUB |\n", t(median_of(f, k)), rate_of(f, k), median_of(f, "CUB HistogramEven") / median_of(f, k)
+           t(median_of(f, "gpu_shared")), median_of(f, "gpu_global") / median_of(f, "gpu_shared"), t(median_of(f, "cpu_best"))
+    f = "histogram_wide"; k = "wide"
+    printf "| 4 `histogram_wide` | the same text, 16 B loads, 256 bins | %s, %.0f GB/s | %.2fx CUB |\n", t(median_of(f, k)), rate_of(f, k), median_of(f, "cub") / median_of(f, k)
     f = "histogram_wide_1e9"
     printf "| 4 `histogram_wide -n 1e9` | 1 GB of it | %s, %.0f GB/s | %.2fx CUB; %.0f%% of the copy bandwidth |\n", t(median_of(f, k)), rate_of(f, k),
-           median_of(f, "CUB HistogramEven") / median_of(f, k), percent_of(f, k)
+           median_of(f, "cub") / median_of(f, k), percent_of(f, k)
     f = "dot_mutex"
-    w = wide; sub(/^dot_mutex; /, "", w)
-    printf "| 4 `dot_mutex` | N = 1e7, 640 blocks | mutex %s, atomicAdd %s | mutex at %s: %s |\n", t(median_of(f, "dot_mutex; 640 blocks")),
-           t(median_of(f, "dot_atomic (atomicAdd float); 640 blocks")), w, t(median_of(f, wide))
+    w = wide; sub(/^dot_mutex_/, "", w); w = w " blocks"
+    printf "| 4 `dot_mutex` | N = 1e7, 640 blocks | mutex %s, atomicAdd %s | mutex at %s: %s |\n", t(median_of(f, "dot_mutex_640")),
+           t(median_of(f, "dot_atomic_640")), w, t(median_of(f, wide))
     printf "| 4 `scan` | 1e9 int32, single pass with look-back | %.0f GB/s | %.0f%% of CUB (%.0f), %.0f%% of copy; three kernels %.0f GB/s |\n",
            scan["single_pass", n], 100 * scan["single_pass", n] / scan["cub", n], scan["cub", n], 100 * scan["single_pass", n] / scan["copy", n],
            scan["three_kernels", n]
-    f = "equalize"; g = median_of(f, "the whole; one stream"); cpu = rate_of(f, "CPU (one core; the same steps)")
+    f = "equalize"; g = median_of(f, "whole"); cpu = rate_of(f, "cpu")
     printf "| 4 `equalize` | 8192 x 8192 picture, four kernels | %s | CPU (one core) %s (%.0fx) |\n", t(g), t(cpu), cpu / g
-    f = "naive"; e2e = median_of(f, "the page's kernel; end to end"); cpu = rate_of(f, "CPU; i-k-j (rows of B)")
+    f = "naive"; e2e = median_of(f, "naive_end_to_end"); cpu = rate_of(f, "cpu_ikj")
     printf "| 5 `naive -n 2500` | int64, the page's kernel, end to end | %s | CPU i-k-j loop %s (%.0fx); the page: 0.63 s, NumPy 27.47 s, C++ about 9 s |\n",
            t(e2e), t(cpu), cpu / e2e
     f = "shared"
     printf "| 5 `shared` | int64, n = 10112, the page's tiled kernel | %s | %.2f of the page's naive kernel (%s); the page: 0.34 |\n",
-           t(median_of(f, "the page's tiled kernel")), median_of(f, "the page's tiled kernel") / median_of(f, "the page's naive; adds into C"), t(median_of(f, "the page's naive; adds into C"))
-    f = "blas"; k = "cublasDgemm alone"
+           t(median_of(f, "tiled")), median_of(f, "tiled") / median_of(f, "naive"), t(median_of(f, "naive"))
+    f = "blas"; k = "dgemm"
     printf "| 5 `blas` | `cublasDgemm`, n = 10112 | %s, %.1f TFLOP/s | %.0f%% of the FP64 peak; bit for bit equal to the int64 product |\n", t(median_of(f, k)), rate_of(f, k) / 1e3, percent_of(f, k)
     printf "| 5 `sgemm_ladder` | float32, n = 4096, warp tiles, double buffered | %.1f TFLOP/s | %.0f%% of `cublasSgemm` (%.1f, %.0f%% of the fp32 peak) |\n",
            ld["sized", 4096] / 1e3, 100 * ld["sized", 4096] / ld["cublas", 4096], ld["cublas", 4096] / 1e3, 100 * ld["cublas", 4096] / ld["peak_fp32", 0]

@@ -2,14 +2,14 @@
 # stream runs against the transfer bound each run measures. From figures/data/: results/streams.csv,
 # streams_2.csv, streams_pageable.csv.
 END {
-    printf "| run, 10 arrays of 1e7 float32 | time | of the transfer bound (%s, measured in each run) |\n", t(rate_of("streams", "transfer bound"))
+    printf "| run, 10 arrays of 1e7 float32 | time | of the transfer bound (%s, measured in each run) |\n", t(rate_of("streams", "transfer_bound"))
     print "|---|---|---|"
     split("streams|streams|streams|streams_2", f, "|")
-    split("1 stream|10 streams|10 streams; copies in chained|2 streams", k, "|")
+    split("streams_1|streams_10|streams_10_chained|streams_2", k, "|")
     split("1 stream|10 streams|10 streams, copies in chained|2 streams", label, "|")
     for (i = 1; i <= 4; i++)
-        printf "| %s | %s | %.2fx |\n", label[i], t(median_of(f[i], k[i])), median_of(f[i], k[i]) / rate_of(f[i], "transfer bound")
-    printf "| 10 streams, pageable memory | %s | %.2fx of its own bound (%s); 1 stream: %s |\n", t(median_of("streams_pageable", "10 streams")),
-           median_of("streams_pageable", "10 streams") / rate_of("streams_pageable", "transfer bound"), t(rate_of("streams_pageable", "transfer bound")),
-           t(median_of("streams_pageable", "1 stream"))
+        printf "| %s | %s | %.2fx |\n", label[i], t(median_of(f[i], k[i])), median_of(f[i], k[i]) / rate_of(f[i], "transfer_bound")
+    printf "| 10 streams, pageable memory | %s | %.2fx of its own bound (%s); 1 stream: %s |\n", t(median_of("streams_pageable", "streams_10")),
+           median_of("streams_pageable", "streams_10") / rate_of("streams_pageable", "transfer_bound"), t(rate_of("streams_pageable", "transfer_bound")),
+           t(median_of("streams_pageable", "streams_1"))
 }
