@@ -228,7 +228,7 @@ xargs -P "${LABS_PARALLEL:-8}" -L 1 sh -c 'LAB_NO_TIME=1 sh labs/grade "${1%%.*}
 gpu_settles() {
     [ -n "${CUDA_MPS_PIPE_DIRECTORY:-}" ] || return 0
     for second in $(seq 60); do
-        ./ch1_embarrassing/device_query >/dev/null 2>&1 && return 0
+        ./ch1_embarrassing/device_query >/dev/null 2>&1 && { sleep 2; return 0; }
         sleep 1
     done
 }
@@ -285,7 +285,7 @@ while read -r name file want; do
             gpu_settles
             LAB_NO_TIME=1 LAB_SERIAL=1 sh labs/grade "${name%%.*}" "$file" >"$tmp/$name.out" 2>&1 </dev/null
             echo $? >"$tmp/$name.code"
-            grep -q '^grade-verdict NOT GRADED (the GPU would not take' "$tmp/$name.out" || break
+            grep -q '^grade-verdict NOT GRADED (the \(GPU would not take\|judge could not use\)' "$tmp/$name.out" || break
         done
         verdict "$name" "$want"
         status=$?
