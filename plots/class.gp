@@ -2,8 +2,9 @@
 # limit the lab is timed against, the course's solution marked; files that failed sit on the floor.
 #   gnuplot -e "book='output/labs/class.csv'; png='output/labs/class.png'" plots/class.gp
 # Reads a CSV of labs/gradebook (student,lab,verdict,exit,correct,sanitizer,time_ms,percent_of_solution,
-# percent_of_limit,...), writes png. labs/gradebook runs it; it is not one of make figures' (a class's
-# grades are not the course's data).
+# percent_of_limit,...), writes png. labs/gradebook runs it; make figures (data=, out=) draws the
+# example class committed in figures/data/labs/example_class.csv (labs/example_class.sh, graded on a GPU).
+if (exists("data")) book = data.'/labs/example_class.csv'; png = out.'/labs_example_class.png'
 if (!exists("book")) book = 'output/labs/class.csv'
 if (!exists("png")) png = 'output/labs/class.png'
 device = system("head -n 1 '".book."' | sed 's/^# device: //; s/, [0-9-]* [0-9:]* UTC.*//'")
