@@ -74,6 +74,29 @@ __global__ void max_change(const float *a, const float *b, int n, int first, int
 
 /* ==== Host helpers ==== */
 
+/* Every MPI call is checked. MPI's own handler ends the job at the first error, with the error's class
+ * as its exit status (Open MPI's MPI_ERR_COUNT is 2, a usage error's); with MPI_ERRORS_RETURN on
+ * MPI_COMM_WORLD (set first thing, and inherited by the communicators made from it) a failed call
+ * returns its error instead, and this names the call and the rank, then ends every rank with exit 1. */
+static int world_rank = -1;  /* this process's rank, once MPI has started */
+
+static void mpi_check(int error, const char *call, const char *file, int line)
+{
+    if (error == MPI_SUCCESS)
+        return;
+    char why[MPI_MAX_ERROR_STRING] = "", who[32] = "heat_mpi";
+    int length = 0;
+    MPI_Error_string(error, why, &length);
+    if (world_rank >= 0)
+        snprintf(who, sizeof who, "rank %d", world_rank);
+    /* The call's name, not its arguments: "MPI_Sendrecv(mine_top, ...)" is said "MPI_Sendrecv". */
+    fprintf(stderr, "%s: %.*s failed: %s (%s:%d)\n", who, (int)strcspn(call, "("), call, why, file, line);
+    MPI_Abort(MPI_COMM_WORLD, 1);
+    exit(1);  /* not reached: MPI_Abort ends this process too */
+}
+
+#define MPI_CHECK(call) mpi_check((call), #call, __FILE__, __LINE__)
+
 /* One rank's band: rows [first, first + rows) of the plate, held with the row above and the row below
  * (the halo, or the plate's edge) as local rows 0 and rows + 1. */
 struct band {
@@ -171,19 +194,19 @@ static void exchange(struct band *b, enum way way, cudaStream_t stream)
     if (way == BY_MPI) {
         if (b->cuda_aware) {  /* the MPI reads and writes GPU memory itself */
             CUDA_CHECK(cudaStreamSynchronize(stream));
-            MPI_Sendrecv(mine_top, b->n, MPI_FLOAT, b->up, 0, halo_bottom, b->n, MPI_FLOAT, b->down, 0,
-                         MPI_COMM_WORLD, MPI_STATUS_IGNORE);
-            MPI_Sendrecv(mine_bottom, b->n, MPI_FLOAT, b->down, 1, halo_top, b->n, MPI_FLOAT, b->up, 1,
-                         MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+            MPI_CHECK(MPI_Sendrecv(mine_top, b->n, MPI_FLOAT, b->up, 0, halo_bottom, b->n, MPI_FLOAT, b->down, 0,
+                                   MPI_COMM_WORLD, MPI_STATUS_IGNORE));
+            MPI_CHECK(MPI_Sendrecv(mine_bottom, b->n, MPI_FLOAT, b->down, 1, halo_top, b->n, MPI_FLOAT, b->up, 1,
+                                   MPI_COMM_WORLD, MPI_STATUS_IGNORE));
             return;
         }
         CUDA_CHECK(cudaMemcpyAsync(b->send_host, mine_top, bytes, cudaMemcpyDeviceToHost, stream));
         CUDA_CHECK(cudaMemcpyAsync(b->send_host + row, mine_bottom, bytes, cudaMemcpyDeviceToHost, stream));
         CUDA_CHECK(cudaStreamSynchronize(stream));
-        MPI_Sendrecv(b->send_host, b->n, MPI_FLOAT, b->up, 0, b->recv_host + row, b->n, MPI_FLOAT, b->down, 0,
-                     MPI_COMM_WORLD, MPI_STATUS_IGNORE);
-        MPI_Sendrecv(b->send_host + row, b->n, MPI_FLOAT, b->down, 1, b->recv_host, b->n, MPI_FLOAT, b->up, 1,
-                     MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+        MPI_CHECK(MPI_Sendrecv(b->send_host, b->n, MPI_FLOAT, b->up, 0, b->recv_host + row, b->n, MPI_FLOAT,
+                               b->down, 0, MPI_COMM_WORLD, MPI_STATUS_IGNORE));
+        MPI_CHECK(MPI_Sendrecv(b->send_host + row, b->n, MPI_FLOAT, b->down, 1, b->recv_host, b->n, MPI_FLOAT,
+                               b->up, 1, MPI_COMM_WORLD, MPI_STATUS_IGNORE));
         if (b->up != MPI_PROC_NULL)
             CUDA_CHECK(cudaMemcpyAsync(halo_top, b->recv_host, bytes, cudaMemcpyHostToDevice, stream));
         if (b->down != MPI_PROC_NULL)
@@ -248,7 +271,7 @@ static float largest_change(struct band *b)
     CHECK_LAUNCH();
     unsigned mine, all;
     CUDA_CHECK(cudaMemcpy(&mine, b->change, sizeof mine, cudaMemcpyDeviceToHost));
-    MPI_Allreduce(&mine, &all, 1, MPI_UNSIGNED, MPI_MAX, MPI_COMM_WORLD);
+    MPI_CHECK(MPI_Allreduce(&mine, &all, 1, MPI_UNSIGNED, MPI_MAX, MPI_COMM_WORLD));
     float change;
     memcpy(&change, &all, sizeof change);
     return change;
@@ -272,7 +295,7 @@ static float *gather(struct band *b)
             offsets[r] = first * b->n;
         }
     }
-    MPI_Gatherv(mine, b->rows * b->n, MPI_FLOAT, plate, counts, offsets, MPI_FLOAT, 0, MPI_COMM_WORLD);
+    MPI_CHECK(MPI_Gatherv(mine, b->rows * b->n, MPI_FLOAT, plate, counts, offsets, MPI_FLOAT, 0, MPI_COMM_WORLD));
     free(mine), free(counts), free(offsets);
     return plate;
 }
@@ -281,8 +304,8 @@ static float *gather(struct band *b)
 static void end_all(int status)
 {
     int worst;
-    MPI_Allreduce(&status, &worst, 1, MPI_INT, MPI_MAX, MPI_COMM_WORLD);
-    MPI_Finalize();
+    MPI_CHECK(MPI_Allreduce(&status, &worst, 1, MPI_INT, MPI_MAX, MPI_COMM_WORLD));
+    MPI_CHECK(MPI_Finalize());
     exit(worst);
 }
 
@@ -315,7 +338,7 @@ static int choose_gpu(int first_gpu, MPI_Comm node, int local_rank, int local_ra
         }
     }
     struct choice *all = (struct choice *)host_alloc(local_ranks * sizeof(struct choice));
-    MPI_Allgather(&mine, sizeof mine, MPI_BYTE, all, sizeof mine, MPI_BYTE, node);
+    MPI_CHECK(MPI_Allgather(&mine, sizeof mine, MPI_BYTE, all, sizeof mine, MPI_BYTE, node));
     int all_ok = 1, all_have_one = 1, distinct = 0;
     for (int r = 0; r < local_ranks; r++) {
         all_ok &= all[r].status == 0;
@@ -353,14 +376,16 @@ int main(int argc, char **argv)
     /* Every rank parses the same line: a usage error ends every rank with exit 2 before MPI starts. */
     int first_gpu = cli_parse(argc, argv, "Heat diffusion split over GPUs: one MPI rank per GPU, halos by MPI or NCCL.",
                               options, COUNT_OF(options));  /* --device ID: where a rank sees several, ID, ID + 1, ... */
-    MPI_Init(&argc, &argv);
+    MPI_CHECK(MPI_Init(&argc, &argv));
+    MPI_CHECK(MPI_Comm_set_errhandler(MPI_COMM_WORLD, MPI_ERRORS_RETURN));  /* errors to MPI_CHECK */
     int rank, ranks, local_rank, local_ranks;
-    MPI_Comm_rank(MPI_COMM_WORLD, &rank);
-    MPI_Comm_size(MPI_COMM_WORLD, &ranks);
+    MPI_CHECK(MPI_Comm_rank(MPI_COMM_WORLD, &rank));
+    world_rank = rank;
+    MPI_CHECK(MPI_Comm_size(MPI_COMM_WORLD, &ranks));
     MPI_Comm node;  /* the ranks of this machine, one GPU each */
-    MPI_Comm_split_type(MPI_COMM_WORLD, MPI_COMM_TYPE_SHARED, 0, MPI_INFO_NULL, &node);
-    MPI_Comm_rank(node, &local_rank);
-    MPI_Comm_size(node, &local_ranks);
+    MPI_CHECK(MPI_Comm_split_type(MPI_COMM_WORLD, MPI_COMM_TYPE_SHARED, 0, MPI_INFO_NULL, &node));
+    MPI_CHECK(MPI_Comm_rank(node, &local_rank));
+    MPI_CHECK(MPI_Comm_size(node, &local_ranks));
     int status = 0;
     if (n - 2 < 2LL * ranks) {  /* before the GPUs: a usage error is one everywhere */
         if (rank == 0)
@@ -370,7 +395,7 @@ int main(int argc, char **argv)
     }
     int gpu = choose_gpu(first_gpu, node, local_rank, local_ranks, &status);
     int worst;
-    MPI_Allreduce(&status, &worst, 1, MPI_INT, MPI_MAX, MPI_COMM_WORLD);
+    MPI_CHECK(MPI_Allreduce(&status, &worst, 1, MPI_INT, MPI_MAX, MPI_COMM_WORLD));
     if (worst) {
         if (worst == NO_DEVICE_EXIT && rank == 0)
             fprintf(stderr, "no usable CUDA device on every rank; heat_mpi needs one GPU per rank\n");
@@ -381,7 +406,7 @@ int main(int argc, char **argv)
     ncclUniqueId id;  /* rank 0 makes the communicator's name, MPI tells the others */
     if (rank == 0)
         NCCL_CHECK(ncclGetUniqueId(&id));
-    MPI_Bcast(&id, sizeof id, MPI_BYTE, 0, MPI_COMM_WORLD);
+    MPI_CHECK(MPI_Bcast(&id, sizeof id, MPI_BYTE, 0, MPI_COMM_WORLD));
     ncclComm_t comm;
     NCCL_CHECK(ncclCommInitRank(&comm, ranks, id, rank));
     double copy_gbs = measure_copy_bandwidth(COPY_PROBE_BYTES);
@@ -416,7 +441,7 @@ int main(int argc, char **argv)
             CUDA_CHECK(cudaMemcpy(want + m, one.a + m, (size_t)one.rows * m * sizeof(float), cudaMemcpyDeviceToHost));
             band_end(&one);
         }
-        MPI_Bcast(want_change, 64, MPI_FLOAT, 0, MPI_COMM_WORLD);
+        MPI_CHECK(MPI_Bcast(want_change, 64, MPI_FLOAT, 0, MPI_COMM_WORLD));
         for (int w = 0; w < WAYS; w++) {
             band_start(&b, m, rank, ranks, comm);
             int same_change = 1;
@@ -436,7 +461,7 @@ int main(int argc, char **argv)
         }
         free(want);
     }
-    MPI_Bcast(&failures, 1, MPI_INT, 0, MPI_COMM_WORLD);
+    MPI_CHECK(MPI_Bcast(&failures, 1, MPI_INT, 0, MPI_COMM_WORLD));
     if (failures)
         end_all(1);
 
@@ -446,7 +471,7 @@ int main(int argc, char **argv)
     band_start(&b, (int)n, rank, ranks, comm);
     for (int w = 0; w < WAYS + 2; w++)
         for (int r = -1; r < reps; r++) {
-            MPI_Barrier(MPI_COMM_WORLD);
+            MPI_CHECK(MPI_Barrier(MPI_COMM_WORLD));
             double start = MPI_Wtime();
             for (int s = 0; s < steps; s++) {
                 if (w < WAYS)
@@ -457,7 +482,7 @@ int main(int argc, char **argv)
                     step_rows(&b, 1, b.rows + 1, b.edge);  /* the band alone, no halo: weak scaling's one GPU */
             }
             finish(&b);
-            MPI_Barrier(MPI_COMM_WORLD);
+            MPI_CHECK(MPI_Barrier(MPI_COMM_WORLD));
             if (r >= 0)
                 ms[w][r] = (MPI_Wtime() - start) * 1e3 / steps;
             else if (w == 0 && rank == 0)  /* from the first warm-up: the halo alone costs next to nothing */
