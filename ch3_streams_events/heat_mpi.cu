@@ -33,6 +33,12 @@
 enum { STEP_THREADS = 128, STEP_ROWS = 16, BLOCK_X = 32, BLOCK_Y = 8, MAX_REPS = 1000 };
 enum way { BY_MPI, BY_NCCL, BY_NCCL_OVERLAP, WAYS };
 static const char *way_name[WAYS] = {"MPI_Sendrecv", "NCCL send/recv", "NCCL overlapped"};
+/* What is timed, in this order: a step each way, then a step's two parts alone, the halo's exchange (by
+ * NCCL) and the band's rows with no halo (weak scaling's one GPU). The labels are printed and are the
+ * CSV's `way`, which tests/tables/ and plots/heat.gp look up; a step's is its way's name. */
+enum timed { STEP_BY_MPI, STEP_BY_NCCL, STEP_BY_NCCL_OVERLAP, HALO_ALONE, BAND_ALONE, TIMED };
+static const char *timed_name[TIMED] = {"MPI_Sendrecv", "NCCL send/recv", "NCCL overlapped",
+                                        "halo exchange alone (NCCL)", "one band without halo"};
 
 /* ==== Kernels ==== */
 
@@ -359,6 +365,49 @@ static int choose_gpu(int first_gpu, MPI_Comm node, int local_rank, int local_ra
     return device;
 }
 
+/* `steps` steps of one timed case, queued on the band's streams. */
+static void run_steps(struct band *b, enum timed what, int steps)
+{
+    for (int s = 0; s < steps; s++)
+        switch (what) {
+        case STEP_BY_MPI:
+            step(b, BY_MPI);
+            break;
+        case STEP_BY_NCCL:
+            step(b, BY_NCCL);
+            break;
+        case STEP_BY_NCCL_OVERLAP:
+            step(b, BY_NCCL_OVERLAP);
+            break;
+        case HALO_ALONE:
+            exchange(b, BY_NCCL, b->edge);
+            break;
+        default:  /* BAND_ALONE */
+            step_rows(b, 1, b->rows + 1, b->edge);
+        }
+}
+
+/* Between two timed runs, outside both (timer.h's before_run), the warm-up's included: rank 0 says how
+ * long the timing will take, from the first case's warm-up, and how far it is; then the ranks meet at a
+ * barrier, so that every run starts as they leave it (and ends at the barrier after its steps). */
+struct timing {
+    int rank;
+    enum timed what;
+};
+
+static void before_run(const struct timed_runs *runs, void *arg)
+{
+    const struct timing *at = (const struct timing *)arg;
+    double runs_per_case = runs->reps + 1.0;  /* the warm-up and the timed runs */
+    if (at->rank == 0) {
+        if (at->what == STEP_BY_MPI && runs->run == 0)  /* the first case; the halo alone costs next to nothing */
+            say_how_long("the timing", (TIMED - 1) * runs_per_case * runs->warm_up_ms / 1e3,
+                         "-r 1, --steps 10 or a smaller -n");
+        say_progress((at->what * runs_per_case + runs->run + 1) / (TIMED * runs_per_case));
+    }
+    MPI_CHECK(MPI_Barrier(MPI_COMM_WORLD));
+}
+
 /* ==== main ==== */
 
 int main(int argc, char **argv)
@@ -465,58 +514,57 @@ int main(int argc, char **argv)
     if (failures)
         end_all(1);
 
-    /* Time each way: reps runs of `steps` steps, by the wall clock between barriers (the ranks are
-     * separate processes), after a warm-up. Then the exchange alone, and one rank's steps alone. */
-    double ms[WAYS + 2][MAX_REPS];
+    /* Time each case: reps runs of `steps` steps after a warm-up, by the wall clock (the ranks are
+     * separate processes), each run from the barrier where the ranks meet before it (before_run) to the
+     * one after its steps. Then a step's time. */
+    double ms[TIMED][MAX_REPS];
     band_start(&b, (int)n, rank, ranks, comm);
-    for (int w = 0; w < WAYS + 2; w++)
-        for (int r = -1; r < reps; r++) {
-            MPI_CHECK(MPI_Barrier(MPI_COMM_WORLD));
-            double start = MPI_Wtime();
-            for (int s = 0; s < steps; s++) {
-                if (w < WAYS)
-                    step(&b, (enum way)w);
-                else if (w == WAYS)
-                    exchange(&b, BY_NCCL, b.edge);  /* the halo alone, NCCL */
-                else
-                    step_rows(&b, 1, b.rows + 1, b.edge);  /* the band alone, no halo: weak scaling's one GPU */
-            }
+    for (int t = 0; t < TIMED; t++) {
+        struct timing at = {rank, (enum timed)t};
+        struct timed_runs runs = timed_runs_wall(ms[t], reps);
+        runs.before_run = before_run, runs.before_run_arg = &at;
+        while (timed_run(&runs)) {
+            run_steps(&b, at.what, steps);
             finish(&b);
             MPI_CHECK(MPI_Barrier(MPI_COMM_WORLD));
-            if (r >= 0)
-                ms[w][r] = (MPI_Wtime() - start) * 1e3 / steps;
-            else if (w == 0 && rank == 0)  /* from the first warm-up: the halo alone costs next to nothing */
-                say_how_long("the timing", (WAYS + 1) * (reps + 1.0) * (MPI_Wtime() - start),
-                             "-r 1, --steps 10 or a smaller -n");
-            if (rank == 0)
-                say_progress((w * (reps + 1.0) + r + 2) / ((WAYS + 2) * (reps + 1.0)));
         }
+        for (int r = 0; r < reps; r++)
+            ms[t][r] /= steps;
+    }
     if (rank == 0) {
         double bytes = 2.0 * sizeof(float) * (n - 2) * (n - 2), band_bytes = 2.0 * sizeof(float) * b.rows * (n - 2);
         printf("\n%lld x %lld plate (%.2f GB a field, %.2f GB per GPU for both), %d ranks, %d steps a run, %d runs;\n"
                "limit per GPU = its device-to-device copy, %.0f GB/s; MPI %s CUDA-aware\n", n, n, 4.0 * n * n / 1e9,
                8.0 * b.rows * n / 1e9, ranks, steps, reps, copy_gbs, b.cuda_aware ? "is" : "is not");
         FILE *csv = csv_path ? csv_open(csv_path, "way,ranks,n,median_ms,gbs") : NULL;
-        double median[WAYS + 2];
-        for (int w = 0; w < WAYS + 2; w++) {
-            struct stats s = stats_of(ms[w], reps);
-            median[w] = s.median;
-            const char *label = w < WAYS ? way_name[w] : w == WAYS ? "halo exchange alone (NCCL)" : "one band without halo";
-            if (w == WAYS)
-                print_time(label, s), printf("\n");
-            else
-                print_bandwidth(label, s, w == WAYS + 1 ? band_bytes : bytes, w == WAYS + 1 ? copy_gbs : ranks * copy_gbs,
-                                w == WAYS + 1 ? "of one GPU's copy" : "of the GPUs' copy");
+        struct stats all[TIMED];
+        for (int t = 0; t < TIMED; t++) {
+            all[t] = stats_of(ms[t], reps);
+            struct stats s = all[t];
+            double moved = 0.0;  /* the bytes a step reads and writes, for its rate */
+            switch ((enum timed)t) {
+            case HALO_ALONE:  /* two rows: a time, no rate */
+                print_time(timed_name[t], s);
+                printf("\n");
+                break;
+            case BAND_ALONE:
+                moved = band_bytes;
+                print_bandwidth(timed_name[t], s, moved, copy_gbs, "of one GPU's copy");
+                break;
+            default:  /* a step, each way: the whole plate, on every GPU */
+                moved = bytes;
+                print_bandwidth(timed_name[t], s, moved, ranks * copy_gbs, "of the GPUs' copy");
+            }
             if (csv)
-                csv_row(csv, "%s,%d,%lld,%.6g,%.1f", label, ranks, n, s.median,
-                        w == WAYS ? 0.0 : (w == WAYS + 1 ? band_bytes : bytes) / (s.median * 1e-3) / 1e9);
+                csv_row(csv, "%s,%d,%lld,%.6g,%.1f", timed_name[t], ranks, n, s.median,
+                        moved > 0.0 ? moved / (s.median * 1e-3) / 1e9 : 0.0);
         }
         if (csv)
             csv_close(csv);
         /* The overlap's limit: the band alone. How far each NCCL way is from it, against the halo. */
         printf("\nA step over the band alone: %.1f us with NCCL, %.1f us with NCCL overlapped (the halo alone: %.1f us)\n",
-               1e3 * (median[BY_NCCL] - median[WAYS + 1]), 1e3 * (median[BY_NCCL_OVERLAP] - median[WAYS + 1]),
-               1e3 * median[WAYS]);
+               1e3 * (all[STEP_BY_NCCL].median - all[BAND_ALONE].median),
+               1e3 * (all[STEP_BY_NCCL_OVERLAP].median - all[BAND_ALONE].median), 1e3 * all[HALO_ALONE].median);
         printf("\nWhat it means: each rank computes its band and sends two rows of %lld floats a step. With the\n"
                "overlap, the inside rows are computed while the edge rows travel, so the step costs what the band\n"
                "alone costs as long as the exchange is shorter, plus what splitting the step costs: on one rank,\n"
