@@ -7,6 +7,9 @@
  *   make ch3 && mpirun -np 2 ./ch3_streams_events/heat_mpi      (as root: mpirun --allow-run-as-root)
  *   srun --mpi=pmix --ntasks-per-node=4 --gpus-per-task=1 ./ch3_streams_events/heat_mpi -n 32768 --steps 50
  *       (Slurm: each rank sees its one GPU; --mpi= is what the site's Open MPI was built with, srun --mpi=list)
+ *   make profile P=ch3_streams_events/heat_mpi NP=2 ARGS="-n 16384 --steps 20 -r 3"
+ *       (Nsight Systems' timeline of both ranks: NVTX ranges name the edge strips, the inside rows and the
+ *       halo exchange, so the overlap shows as the inside rows' kernel beside the exchange)
  */
 #include <math.h>
 /* MPI's C interface only: nvcc compiles as C++, and mpi.h would otherwise bring its C++ bindings. */
@@ -19,6 +22,9 @@
 #if defined(OPEN_MPI) && OPEN_MPI
 #include <mpi-ext.h>  /* MPIX_Query_cuda_support, where Open MPI was built with it */
 #endif
+
+#include <nvtx3/nvToolsExt.h>        /* NVTX: named ranges that Nsight Systems shows on its timeline (header only) */
+#include <nvtx3/nvToolsExtCudaRt.h>  /* and names for the streams */
 
 #include "../common/bandwidth.h"
 #include "../common/check.h"
@@ -170,6 +176,8 @@ static void band_start(struct band *b, int n, int rank, int ranks, ncclComm_t co
     CUDA_CHECK(cudaDeviceGetStreamPriorityRange(&lowest, &highest));
     CUDA_CHECK(cudaStreamCreateWithPriority(&b->edge, cudaStreamNonBlocking, highest));
     CUDA_CHECK(cudaStreamCreateWithPriority(&b->inside, cudaStreamNonBlocking, lowest));
+    nvtxNameCudaStreamA(b->edge, "edge strips and halo");  /* the streams' names on the timeline */
+    nvtxNameCudaStreamA(b->inside, "inside rows");
     CUDA_CHECK(cudaEventCreateWithFlags(&b->edge_done, cudaEventDisableTiming));
     CUDA_CHECK(cudaEventCreateWithFlags(&b->inside_done, cudaEventDisableTiming));
 #if defined(MPIX_CUDA_AWARE_SUPPORT) && MPIX_CUDA_AWARE_SUPPORT
@@ -197,15 +205,14 @@ static void exchange(struct band *b, enum way way, cudaStream_t stream)
     size_t row = (size_t)b->n, bytes = row * sizeof(float);
     float *mine_top = b->b + row, *mine_bottom = b->b + row * b->rows;
     float *halo_top = b->b, *halo_bottom = b->b + row * (b->rows + 1);
-    if (way == BY_MPI) {
-        if (b->cuda_aware) {  /* the MPI reads and writes GPU memory itself */
-            CUDA_CHECK(cudaStreamSynchronize(stream));
-            MPI_CHECK(MPI_Sendrecv(mine_top, b->n, MPI_FLOAT, b->up, 0, halo_bottom, b->n, MPI_FLOAT, b->down, 0,
-                                   MPI_COMM_WORLD, MPI_STATUS_IGNORE));
-            MPI_CHECK(MPI_Sendrecv(mine_bottom, b->n, MPI_FLOAT, b->down, 1, halo_top, b->n, MPI_FLOAT, b->up, 1,
-                                   MPI_COMM_WORLD, MPI_STATUS_IGNORE));
-            return;
-        }
+    nvtxRangePushA(way == BY_MPI ? "halo exchange (MPI)" : "halo exchange (NCCL)");
+    if (way == BY_MPI && b->cuda_aware) {  /* the MPI reads and writes GPU memory itself */
+        CUDA_CHECK(cudaStreamSynchronize(stream));
+        MPI_CHECK(MPI_Sendrecv(mine_top, b->n, MPI_FLOAT, b->up, 0, halo_bottom, b->n, MPI_FLOAT, b->down, 0,
+                               MPI_COMM_WORLD, MPI_STATUS_IGNORE));
+        MPI_CHECK(MPI_Sendrecv(mine_bottom, b->n, MPI_FLOAT, b->down, 1, halo_top, b->n, MPI_FLOAT, b->up, 1,
+                               MPI_COMM_WORLD, MPI_STATUS_IGNORE));
+    } else if (way == BY_MPI) {  /* through the pinned host buffers */
         CUDA_CHECK(cudaMemcpyAsync(b->send_host, mine_top, bytes, cudaMemcpyDeviceToHost, stream));
         CUDA_CHECK(cudaMemcpyAsync(b->send_host + row, mine_bottom, bytes, cudaMemcpyDeviceToHost, stream));
         CUDA_CHECK(cudaStreamSynchronize(stream));
@@ -217,19 +224,19 @@ static void exchange(struct band *b, enum way way, cudaStream_t stream)
             CUDA_CHECK(cudaMemcpyAsync(halo_top, b->recv_host, bytes, cudaMemcpyHostToDevice, stream));
         if (b->down != MPI_PROC_NULL)
             CUDA_CHECK(cudaMemcpyAsync(halo_bottom, b->recv_host + row, bytes, cudaMemcpyHostToDevice, stream));
-        return;
+    } else {  /* NCCL: sends and receives queued on the stream, grouped so that neither waits for the other */
+        NCCL_CHECK(ncclGroupStart());
+        if (b->up != MPI_PROC_NULL) {
+            NCCL_CHECK(ncclSend(mine_top, row, ncclFloat, b->up, b->comm, stream));
+            NCCL_CHECK(ncclRecv(halo_top, row, ncclFloat, b->up, b->comm, stream));
+        }
+        if (b->down != MPI_PROC_NULL) {
+            NCCL_CHECK(ncclSend(mine_bottom, row, ncclFloat, b->down, b->comm, stream));
+            NCCL_CHECK(ncclRecv(halo_bottom, row, ncclFloat, b->down, b->comm, stream));
+        }
+        NCCL_CHECK(ncclGroupEnd());
     }
-    /* NCCL: sends and receives queued on the stream, grouped so that neither waits for the other. */
-    NCCL_CHECK(ncclGroupStart());
-    if (b->up != MPI_PROC_NULL) {
-        NCCL_CHECK(ncclSend(mine_top, row, ncclFloat, b->up, b->comm, stream));
-        NCCL_CHECK(ncclRecv(halo_top, row, ncclFloat, b->up, b->comm, stream));
-    }
-    if (b->down != MPI_PROC_NULL) {
-        NCCL_CHECK(ncclSend(mine_bottom, row, ncclFloat, b->down, b->comm, stream));
-        NCCL_CHECK(ncclRecv(halo_bottom, row, ncclFloat, b->down, b->comm, stream));
-    }
-    NCCL_CHECK(ncclGroupEnd());
+    nvtxRangePop();
 }
 
 /* One step, one way: on return the new field is b->a, halo included, once the streams are done. */
@@ -237,7 +244,9 @@ static void step(struct band *b, enum way way)
 {
     int last = b->rows + 1;  /* local rows 1 .. rows are mine */
     if (way != BY_NCCL_OVERLAP) {
+        nvtxRangePushA("band");
         step_rows(b, 1, last, b->edge);
+        nvtxRangePop();
         exchange(b, way, b->edge);
     } else {
         /* The edge strips first, on their own stream, then sent while the inside is computed. A strip is
@@ -247,10 +256,14 @@ static void step(struct band *b, enum way way)
          * halo takes (README). */
         int top = last < 1 + STEP_ROWS ? last : 1 + STEP_ROWS;             /* rows [1, top) */
         int bottom = last - STEP_ROWS > top ? last - STEP_ROWS : top;      /* rows [bottom, last) */
+        nvtxRangePushA("edge strips");
         step_rows(b, 1, top, b->edge);
         step_rows(b, bottom, last, b->edge);
+        nvtxRangePop();
         exchange(b, way, b->edge);
+        nvtxRangePushA("inside rows");
         step_rows(b, top, bottom, b->inside);
+        nvtxRangePop();
         /* The next step reads both parts of this field: each stream waits for the other's work. */
         CUDA_CHECK(cudaEventRecord(b->edge_done, b->edge));
         CUDA_CHECK(cudaEventRecord(b->inside_done, b->inside));
@@ -383,7 +396,9 @@ static void run_steps(struct band *b, enum timed what, int steps)
             exchange(b, BY_NCCL, b->edge);
             break;
         default:  /* BAND_ALONE */
+            nvtxRangePushA("band");
             step_rows(b, 1, b->rows + 1, b->edge);
+            nvtxRangePop();
         }
 }
 
@@ -537,11 +552,13 @@ int main(int argc, char **argv)
         struct timing at = {rank, (enum timed)t};
         struct timed_runs runs = timed_runs_wall(ms[t], reps);
         runs.before_run = before_run, runs.before_run_arg = &at;
+        nvtxRangePushA(timed_name[t]);  /* each case's runs as one range on the timeline */
         while (timed_run(&runs)) {
             run_steps(&b, at.what, steps);
             finish(&b);
             MPI_CHECK(MPI_Barrier(MPI_COMM_WORLD));
         }
+        nvtxRangePop();
         for (int r = 0; r < reps; r++)
             ms[t][r] /= steps;
     }
