@@ -208,6 +208,7 @@ colab:
 #   make ptx P=ch2_reduction/better           the PTX embedded for the newest ARCH
 #   make profile P=ch2_reduction/better ARGS="-n 1e8 -r 3"   Nsight Compute on its first kernels, then
 #                                             Nsight Systems' timeline, into output/profile/
+#   make profile P=ch3_streams_events/heat_mpi NP=2   the timeline of mpirun -np 2 (every rank's process)
 SM ?= $(firstword $(ARCH))
 sass ptx profile: $(P)
 	@CUDA_DIR=$(CUDA_DIR) sh tests/look.sh $@ "$(P)" "$(SM)" "$(ARGS)"
@@ -242,6 +243,7 @@ help:
 	@echo "  colab                          the Colab link of course.ipynb for this clone's origin (python3)"
 	@echo "  sass|ptx P=program [SM=90]     the machine code or PTX of one program"
 	@echo "  profile P=program [ARGS=...]   Nsight Compute, then Nsight Systems, on one program (GPU)"
+	@echo "  profile ... NP=2               the timeline of an MPI program's 2 ranks under mpirun (heat_mpi)"
 	@echo "  compile_commands.json          for clangd and editors"
 	@echo "  lab L=NAME [FILE=path]         grade a lab's file: rules, correctness, sanitizers, speed (sh labs/grade)"
 	@echo "  labs [SOLUTIONS=1] [CSV=file]  every lab, one table (the files in labs/, or the solutions)"

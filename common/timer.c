@@ -85,7 +85,7 @@ void say_runs_take(double warm_up_ms, int runs)
 
 struct timed_runs timed_runs(double *ms, int reps, cudaStream_t stream)
 {
-    struct timed_runs t = {ms, reps, -2, 0, 0.0, {0, 0, 0}};
+    struct timed_runs t = {.ms = ms, .reps = reps, .run = -2, .wall = 0};
     gpu_timer_create(&t.timer);
     t.timer.stream = stream;
     return t;
@@ -93,7 +93,7 @@ struct timed_runs timed_runs(double *ms, int reps, cudaStream_t stream)
 
 struct timed_runs timed_runs_wall(double *ms, int reps)
 {
-    struct timed_runs t = {ms, reps, -2, 1, 0.0, {0, 0, 0}};
+    struct timed_runs t = {.ms = ms, .reps = reps, .run = -2, .wall = 1};
     return t;
 }
 
@@ -106,16 +106,20 @@ int timed_run(struct timed_runs *t)
         } else {
             ms = gpu_timer_stop(&t->timer);
         }
-        if (t->run >= 0)
+        if (t->run >= 0) {
             t->ms[t->run] = ms;
-        else
+        } else {
+            t->warm_up_ms = ms;
             say_runs_take(ms, t->reps);
+        }
     }
     if (++t->run >= t->reps) {
         if (!t->wall)
             gpu_timer_destroy(&t->timer);
         return 0;
     }
+    if (t->before_run)  /* t->run is the run about to start: -1 for the warm-up */
+        t->before_run(t, t->before_run_arg);
     if (t->wall)
         t->started = wall_seconds();
     else

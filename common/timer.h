@@ -13,7 +13,11 @@
  *   struct timed_runs runs = timed_runs(ms, reps, stream);
  *   while (timed_run(&runs))
  *       kernel<<<grid, block, 0, stream>>>(...);    runs.run: -1 in the warm-up, then 0 .. reps - 1
- *   struct stats s = stats_of(ms, reps);           (stats.h) */
+ *   struct stats s = stats_of(ms, reps);           (stats.h)
+ * Work that belongs between two runs, outside both windows (heat_mpi's barrier that starts every run on
+ * every rank together, its note from the warm-up's time), goes in a function that timed_run calls before
+ * each run starts, the warm-up's too (runs->run: the run about to start; runs->warm_up_ms, once known):
+ *   runs.before_run = meet, runs.before_run_arg = &what;   void meet(const struct timed_runs *, void *) */
 #ifndef COMMON_TIMER_H
 #define COMMON_TIMER_H
 #include <cuda_runtime_api.h>
@@ -31,6 +35,9 @@ struct timed_runs {
     int reps, run;        /* run: -2 before the first, -1 the warm-up, then 0 .. reps - 1 */
     int wall;             /* 1: by the wall clock */
     double started;       /* the wall clock at the run's start */
+    double warm_up_ms;    /* the warm-up's time, once it has run */
+    void (*before_run)(const struct timed_runs *, void *);  /* NULL, or called before each run starts */
+    void *before_run_arg;                                    /* its second argument */
     struct gpu_timer timer;
 };
 

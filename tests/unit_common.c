@@ -757,6 +757,22 @@ static void test_protections(void)
 static void fail_a_call(void) { CUDA_CHECK(cudaErrorInvalidValue); }
 static void pass_a_call(void) { CUDA_CHECK(cudaSuccess); printf("still here\n"); }
 static void start_device_0(void) { struct device_info d; device_start(0, &d); }
+/* For timed_run's before_run: the runs about to start, and the warm-up's time as run 0 is about to. */
+struct between_runs {
+    int runs[8], count;
+    double warm_up_ms;
+};
+static void meet(const struct timed_runs *runs, void *arg)
+{
+    struct between_runs *seen = (struct between_runs *)arg;
+    if (seen->count < 8)
+        seen->runs[seen->count++] = runs->run;
+    if (runs->run == 0)
+        seen->warm_up_ms = runs->warm_up_ms;
+    struct timespec thirty = {0, 30000000};
+    nanosleep(&thirty, NULL);
+}
+
 static void start_device_999(void) { struct device_info d; device_start(999, &d); }
 static void time_a_memset(void)
 {
@@ -816,6 +832,17 @@ static void test_cuda_parts(void)
     }
     ok(bodies == 4 && seen[0] == -1 && seen[1] == 0 && seen[3] == 2 && ms[0] >= 4.9 && ms[2] >= 4.9 && ms[2] < 1000.0,
        "timed_runs_wall: a warm-up, then three runs of a 5 ms sleep, each timed");
+
+    /* before_run: called before each run, the warm-up's too, outside the windows (its 30 ms sleep is in
+     * no run's time), knowing the run to come and, from run 0 on, the warm-up's time. */
+    struct between_runs meeting = {{0}, 0, -1.0};
+    runs = timed_runs_wall(ms, 3);
+    runs.before_run = meet, runs.before_run_arg = &meeting;
+    while (timed_run(&runs))
+        nanosleep(&five, NULL);
+    ok(meeting.count == 4 && meeting.runs[0] == -1 && meeting.runs[1] == 0 && meeting.runs[3] == 2 &&
+           meeting.warm_up_ms >= 4.9 && meeting.warm_up_ms < 25.0 && ms[0] >= 4.9 && ms[0] < 25.0 && ms[2] < 25.0,
+       "timed_run calls before_run before each run, outside its time, the warm-up's time known from run 0");
 
     int gpu = system("nvidia-smi -L >/dev/null 2>&1") == 0;
     if (!gpu) {
