@@ -352,7 +352,8 @@ lab-list:
 lab-flags-cublas:
 	@echo 'compile:'; echo 'link: -lcublas'
 lab-flags-nccl:
-	@echo 'compile: $(NCCL_INCLUDE_FLAG)'; $(if $(NCCL_LIB),echo 'link: -L$(NCCL_LIB) -l:libnccl.so.2 -Xlinker -rpath=$(NCCL_LIB)',:)
+	@echo 'compile: $(NCCL_INCLUDE_FLAG)'
+	@$(if $(NCCL_LIB),echo 'link: -L$(NCCL_LIB) -l:libnccl.so.2 -Xlinker -rpath=$(NCCL_LIB)',:)
 # mpirun by its name (Open MPI takes the folder of an mpirun given by its path as its installation's
 # prefix: /bin/mpirun would make it /), or MPI_HOME's.
 lab-mpirun:

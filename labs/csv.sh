@@ -78,6 +78,6 @@ csv_select() {
 # csv_device REPORT...: "NVIDIA H200, compute capability 9.0, 132 SMs", from the first report with a
 # grade-device line (labs/grade prints the judge's device line where a GPU ran it); empty where none.
 csv_device() {
-    sed -n 's/^grade-device device [0-9]*: \([^,]*, compute capability [0-9.]*\), \([0-9]* SMs\).*/\1, \2/p' "$@" 2>/dev/null |
-        head -n 1
+    csv_gpu='\([^,]*, compute capability [0-9.]*\), \([0-9]* SMs\)'  # (name, capability), (SMs)
+    sed -n "s/^grade-device device [0-9]*: $csv_gpu.*/\\1, \\2/p" "$@" 2>/dev/null | head -n 1
 }

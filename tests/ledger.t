@@ -71,6 +71,7 @@ ok $? "a number added to the prose with no row fails" "$out"
 # 5. A column named in a row (its name in the file's header row) that the file lacks.
 sed 's/"percent_of_solution")/"percent_of_solutions")/' "$ledger" >"$tmp/named.tsv"
 out=$(LEDGER_FILE="$tmp/named.tsv" sh tests/ledger.sh 2>&1)
-[ $? -eq 1 ] && ! cmp -s "$ledger" "$tmp/named.tsv" && echo "$out" | grep -qF 'no column "percent_of_solutions" in its header row'
+[ $? -eq 1 ] && ! cmp -s "$ledger" "$tmp/named.tsv" &&
+    echo "$out" | grep -qF 'no column "percent_of_solutions" in its header row'
 ok $? "a column named that the file's header row lacks fails, naming it" "$out"
 done_testing

@@ -7,11 +7,13 @@
   if (f == "graphs") gr[v("way"), v("n")] = v("median_ms")
   if (f == "multi_gpu") mg[v("n"), v("way")] = v("median_ms")
   if (f ~ /^heat_mpi_/) hm[v("ranks"), v("way")] = v("median_ms")  # heat_mpi_RANKS_N.csv
-  if (f == "peers" && v("from") == 0 && v("to") == 1) { pe[v("way")] = v("gbs"); h2g = v("host_to_gpu_gbs"); g2h = v("gpu_to_host_gbs") }
+  if (f == "peers" && v("from") == 0 && v("to") == 1) {
+      pe[v("way")] = v("gbs"); h2g = v("host_to_gpu_gbs"); g2h = v("gpu_to_host_gbs") }
   if (f == "sgemm_hopper") hp[v("kernel"), v("n")] = v("gflops")
   else if (f == "sgemm_ladder") ld[v("kernel"), v("n")] = v("gflops")
   else if (f ~ /^sgemm_/) sg[v("kernel"), v("n")] = v("gflops")
-  if (f == "dot_mutex" && v("measurement") ~ /^dot_mutex; / && v("measurement") !~ /; 640 blocks$/) wide = v("measurement") }
+  if (f == "dot_mutex" && v("measurement") ~ /^dot_mutex; / && v("measurement") !~ /; 640 blocks$/)
+      wide = v("measurement") }
 END {
     printf "%s: one run of `make figures` (what it printed: `figures/data/run.log`); `multi_gpu` and `peers`, which need\n", run("grid_stride_1e8")
     printf "two GPUs, on a machine with two of them: %s; `sgemm_ladder`, after the ladder was split, and `sgemm_tensor` and\n", run("multi_gpu")
