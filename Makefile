@@ -350,17 +350,18 @@ classroom:
 lab-list:
 	@echo $(LABS)
 # For labs/grade: a library a lab's file uses (labs/rules.txt "LAB link LIB"): how to compile against it
-# (first line) and link it (second line); no second line where this machine has none.
+# ("compile: FLAGS") and link it ("link: FLAGS"); no link line where this machine has none.
 lab-flags-cublas:
-	@echo; echo -lcublas
+	@echo 'compile:'; echo 'link: -lcublas'
 lab-flags-nccl:
-	@echo '$(NCCL_INCLUDE_FLAG)'; $(if $(NCCL_LIB),echo '-L$(NCCL_LIB) -l:libnccl.so.2 -Xlinker -rpath=$(NCCL_LIB)',:)
+	@echo 'compile: $(NCCL_INCLUDE_FLAG)'
+	@$(if $(NCCL_LIB),echo 'link: -L$(NCCL_LIB) -l:libnccl.so.2 -Xlinker -rpath=$(NCCL_LIB)',:)
 # mpirun by its name (Open MPI takes the folder of an mpirun given by its path as its installation's
 # prefix: /bin/mpirun would make it /), or MPI_HOME's.
 lab-mpirun:
 	@echo '$(if $(MPI_HOME),$(MPI_HOME)/bin/mpirun,mpirun)'
 lab-flags-mpi:
-	@echo '$(MPI_FLAGS)'; $(if $(MPI_FOUND),echo '$(filter -L% -l%,$(MPI_SHOW)) $(patsubst -L%,-Xlinker -rpath=%,$(filter -L%,$(MPI_SHOW)))',:)
+	@echo 'compile: $(MPI_FLAGS)'; $(if $(MPI_FOUND),echo 'link: $(filter -L% -l%,$(MPI_SHOW)) $(patsubst -L%,-Xlinker -rpath=%,$(filter -L%,$(MPI_SHOW)))',:)
 
 # A planted mistake's source: the solution changed by its line of labs/solutions/mistakes.txt.
 .PRECIOUS: output/labs/mistakes/%.cu

@@ -34,4 +34,11 @@ done
   echo "bo,ch2_block_sum,FAIL (wrong result),1,no,-,-,-,-,-,1,01,2"; } >"$tmp/book.csv"
 "${GNUPLOT:-gnuplot}" -e "book='$tmp/book.csv'; png='$tmp/book.png'" plots/class.gp >"$tmp/class.log" 2>&1 && [ -s "$tmp/book.png" ]
 ok $? "class renders a grade book (labs/gradebook's CSV) to a non-empty PNG" "$(cat "$tmp/class.log")"
+# It reads the book's columns by their names: the same book with its columns in another order (the
+# limit's share first, the seconds third) draws the same picture.
+awk -F, -v OFS=, '/^#/ { print; next } { print $9, $1, $13, $2, $3, $4, $5, $6, $7, $8, $10, $11, $12 }' \
+    "$tmp/book.csv" >"$tmp/shuffled.csv"
+"${GNUPLOT:-gnuplot}" -e "book='$tmp/shuffled.csv'; png='$tmp/shuffled.png'" plots/class.gp >"$tmp/class.log" 2>&1 &&
+    cmp -s "$tmp/book.png" "$tmp/shuffled.png"
+ok $? "class reads the book's columns by name: in another order, the same PNG" "$(cat "$tmp/class.log")"
 done_testing

@@ -21,9 +21,21 @@ done
 # A row a recipe reads that the data lacks (a label renamed in a program) stops the rendering, naming
 # the file and the row, instead of printing 0 us.
 tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
 grep -v '^sum in a register,' figures/data/results/naive.csv >"$tmp/naive.csv"
 out=$(awk -f tests/tables/lib.awk -f tests/tables/end_to_end.awk "$tmp/naive.csv" 2>&1); code=$?
-rm -rf "$tmp"
 [ $code = 1 ] && echo "$out" | grep -q 'naive.csv has no row "sum in a register"'
 ok $? "a row the data lacks: the recipe stops (exit 1), naming the file and the row" "exit $code; $out"
+# Columns are read by their names: a results file with its columns in another order (reversed) renders
+# the same table, and a column a recipe reads that the data lacks (renamed) stops it, naming both.
+awk -F, -v OFS=, '/^#/ { print; next } { for (i = NF; i > 1; i--) printf "%s,", $i; print $1 }' \
+    figures/data/results/naive.csv >"$tmp/naive.csv"
+awk -f tests/tables/lib.awk -f tests/tables/end_to_end.awk figures/data/results/naive.csv >"$tmp/want" 2>&1
+out=$(awk -f tests/tables/lib.awk -f tests/tables/end_to_end.awk "$tmp/naive.csv" 2>&1); code=$?
+[ $code = 0 ] && [ "$out" = "$(cat "$tmp/want")" ]
+ok $? "a results file's columns in another order: the same table (they are read by name)" "exit $code; $out"
+sed '2s/,verdict,/,said,/' figures/data/labs/graded.csv >"$tmp/graded.csv"
+out=$(awk -f tests/tables/lib.awk -f tests/tables/lab_mistakes.awk "$tmp/graded.csv" 2>&1); code=$?
+[ $code = 1 ] && echo "$out" | grep -q 'graded.csv has no column "verdict"'
+ok $? "a column the data lacks: the recipe stops (exit 1), naming the file and the column" "exit $code; $out"
 done_testing

@@ -1,7 +1,8 @@
 # tests/tables/dot_mutex.awk, for tests/tables.sh: ch4_atomics_mutex/README.md's table "dot_mutex": the
 # dot product finished with a mutex, at the article's launch and a wide one. From figures/data/:
 # results/dot_mutex.csv.
-$1 ~ /^dot_mutex; / { b = $1; sub(/^dot_mutex; /, "", b); sub(/ blocks$/, "", b); if (b + 0 != 640) wide = b }
+v("measurement") ~ /^dot_mutex; / {
+    b = v("measurement"); sub(/^dot_mutex; /, "", b); sub(/ blocks$/, "", b); if (b + 0 != 640) wide = b }
 END {
     f = "dot_mutex"
     printf "| version, N = 1e7 | 640 blocks (the article's 32 x 20) | %s blocks (32 x SMs) |\n", wide

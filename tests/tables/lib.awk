@@ -14,12 +14,22 @@ function base(f) { sub(/.*\//, "", f); sub(/\.csv$/, "", f); return f }
 function pct(r) { return sprintf("%.0f%%", 100 * r) }
 BEGIN { FS = "," }
 FNR == 1 { path[base(FILENAME)] = FILENAME; line = $0; sub(/^# (device: )?/, "", line); sub(/ [0-9:]+ UTC.*$/, "", line); dev[base(FILENAME)] = line }
-# The header row names the columns: v("name") is the current row's field of that name.
+# The header row names the columns: v("name") is the current row's field of that name; a name the
+# header lacks (a column renamed where the file is written) stops the rendering, naming the file.
 FNR == 2 { for (i = 1; i <= NF; i++) H[base(FILENAME), $i] = i }
-function v(name) { return $(H[base(FILENAME), name]) }
+function v(name) {
+    if (!((base(FILENAME), name) in H)) {
+        printf "tables.sh: %s has no column \"%s\"\n", FILENAME, name > "/dev/stderr"
+        exit 1
+    }
+    return $(H[base(FILENAME), name])
+}
 /^#/ || FNR == 2 { next }
-# A results file (stats.h): M = median ms, R = rate (GB/s, GFLOP/s or a value), P = percent of its limit.
-{ M[base(FILENAME), $1] = $3; R[base(FILENAME), $1] = $8; P[base(FILENAME), $1] = $10 }
+# A results file (stats.h: its header opens with "measurement"): M = median ms, R = rate (GB/s, GFLOP/s
+# or a value), P = percent of its limit, each row keyed by its measurement.
+(base(FILENAME), "measurement") in H {
+    M[base(FILENAME), v("measurement")] = v("median_ms"); R[base(FILENAME), v("measurement")] = v("rate")
+    P[base(FILENAME), v("measurement")] = v("percent") }
 # The recipes read them through median_of(FILE, LABEL), rate_of and percent_of: a row that is not there
 # (a label renamed in a program, a file from an older run) stops the rendering, naming the file and row.
 function row_of(A, f, label) {
