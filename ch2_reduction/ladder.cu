@@ -271,24 +271,19 @@ int main(int argc, char **argv)
     FILE *csv = csv_open(csv_path, "variant,n,bytes,median_ms,mean_ms,std_ms,gbs");
     printf("\nGB/s (kernel time, cold L2, median of %d); limit: device-to-device copy %.0f GB/s\n", reps, copy_gbs);
     printf("%12s %10s %10s %12s %10s\n", "N", "naive", "better", "warp_shuffle", "cub");
-    struct gpu_timer timer;
-    gpu_timer_create(&timer);
     double at_max[VARIANTS] = {0};
     for (int k = 0; k < count; k++) {
         long long n = sizes[k];
         printf("%12lld", n);
         for (int v = 0; v < VARIANTS; v++) {
-            for (int r = -1; r < reps; r++) {
-                /* Evict the array from L2 by reading a buffer twice its size, outside the timed window. */
+            struct timed_runs runs = timed_runs(ms, reps, 0);
+            while (timed_run(&runs)) {
+                launch((enum variant)v, n, &b);
+                timed_run_end(&runs);
+                /* Evict the array from L2 by reading a buffer twice its size, outside the timed window:
+                 * the next run starts cold. */
                 read_through<<<flush_blocks, 256>>>(flush, flush_bytes / 16, sink);
                 CHECK_LAUNCH();
-                gpu_timer_start(&timer, 0);
-                launch((enum variant)v, n, &b);
-                float t = gpu_timer_stop(&timer);
-                if (r >= 0)
-                    ms[r] = t;
-                else
-                    say_runs_take(t, reps);
             }
             struct stats s = stats_of(ms, reps);
             double gbs = n * sizeof(float) / (s.median * 1e-3) / 1e9;
@@ -306,7 +301,6 @@ int main(int argc, char **argv)
            100 * at_max[LIBRARY] / copy_gbs);
     printf("wrote %s\n", csv_path);
 
-    gpu_timer_destroy(&timer);
     CUDA_CHECK(cudaFree(b.array));
     CUDA_CHECK(cudaFree(b.partial_sums));
     CUDA_CHECK(cudaFree(b.sum));
