@@ -121,9 +121,8 @@ int timed_run(struct timed_runs *t)
             gpu_timer_destroy(&t->timer);
         return 0;
     }
-    if (t->wall)
-        t->started = wall_seconds();
-    else
+    t->started = wall_seconds();
+    if (!t->wall)
         gpu_timer_start(&t->timer, t->timer.stream);
     return 1;
 }

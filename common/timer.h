@@ -38,7 +38,7 @@ struct timed_runs {
     double *ms;           /* where the reps times go, in milliseconds */
     int reps, run;        /* run: -2 before the first, -1 the warm-up, then 0 .. reps - 1 */
     int wall;             /* 1: by the wall clock */
-    double started;       /* the wall clock at the run's start */
+    double started;       /* the wall clock at the run's start (just before its start event) */
     double window_end;    /* the wall clock when the run's window ended; 0 while it is open */
     double warm_up_ms;    /* the warm-up's window */
     struct gpu_timer timer;
