@@ -113,7 +113,8 @@ int timed_run(struct timed_runs *t)
 {
     if (t->run >= -1)  /* the run that just ended */
         timed_run_end(t);
-    if (t->run == -1)  /* the warm-up's time, with what its body did after its window, says how long the rest takes */
+    /* The warm-up's time, with what its body did after its window, says how long the rest will take. */
+    if (t->run == -1 && !t->quiet)
         say_runs_take(t->warm_up_ms + (wall_seconds() - t->window_end) * 1e3, t->reps);
     t->window_end = 0.0;
     if (++t->run >= t->reps) {

@@ -21,7 +21,8 @@
  *       timed_run_end(&runs);
  *       flush<<<...>>>(...);                        between this run and the next, not timed
  *   }
- * A check is not such work: the course checks a separate run before the timing loop. */
+ * A check is not such work: the course checks a separate run before the timing loop. runs.quiet = 1
+ * before the loop: no announcement (bandwidth.c's probes, whose runs no option sets). */
 #ifndef COMMON_TIMER_H
 #define COMMON_TIMER_H
 #include <cuda_runtime_api.h>
@@ -38,6 +39,7 @@ struct timed_runs {
     double *ms;           /* where the reps times go, in milliseconds */
     int reps, run;        /* run: -2 before the first, -1 the warm-up, then 0 .. reps - 1 */
     int wall;             /* 1: by the wall clock */
+    int quiet;            /* 1: the runs are not announced (a probe, whose runs no option of the program sets) */
     double started;       /* the wall clock at the run's start (just before its start event) */
     double window_end;    /* the wall clock when the run's window ended; 0 while it is open */
     double warm_up_ms;    /* the warm-up's window */
