@@ -1,7 +1,7 @@
 /* ladder.cu: going further, the reductions of this chapter side by side over sizes from 1e4 to 1e9.
  * The kernels are those of naive.cu (Example 2.1), better.cu (2.2) and warp_shuffle.cu, repeated here
  * so that this file stands alone, and CUB's DeviceReduce::Sum (2.3). Each is timed by events, kernel
- * alone, with the L2 cache flushed before every run, so that small sizes measure DRAM, not the cache.
+ * alone, with the L2 cache flushed before every timed run, so that small sizes measure DRAM, not the cache.
  *   make ch2 && ./ch2_reduction/ladder                      (writes output/ch2/ladder.csv; make figures)
  *   ./ch2_reduction/ladder --max 1e8 -r 5
  */
