@@ -402,23 +402,17 @@ static void run_steps(struct band *b, enum timed what, int steps)
         }
 }
 
-/* Between two timed runs, outside both (timer.h's before_run), the warm-up's included: rank 0 says how
- * long the timing will take, from the first case's warm-up, and how far it is; then the ranks meet at a
- * barrier, so that every run starts as they leave it (and ends at the barrier after its steps). */
-struct timing {
-    int rank;
-    enum timed what;
-};
-
-static void before_run(const struct timed_runs *runs, void *arg)
+/* Between two timed runs, outside both (after timed_run_end): rank 0 says how long the timing will take,
+ * from the first case's warm-up, and how far it is; then the ranks meet at a barrier, so that every run
+ * starts as they leave it (and ends at the barrier after its steps). */
+static void between_runs(int rank, enum timed what, const struct timed_runs *runs)
 {
-    const struct timing *at = (const struct timing *)arg;
     double runs_per_case = runs->reps + 1.0;  /* the warm-up and the timed runs */
-    if (at->rank == 0) {
-        if (at->what == STEP_BY_MPI && runs->run == 0)  /* the first case; the halo alone costs next to nothing */
+    if (rank == 0) {
+        if (what == STEP_BY_MPI && runs->run == -1)  /* the first case; the halo alone costs next to nothing */
             say_how_long("the timing", (TIMED - 1) * runs_per_case * runs->warm_up_ms / 1e3,
                          "-r 1, --steps 10 or a smaller -n");
-        say_progress((at->what * runs_per_case + runs->run + 1) / (TIMED * runs_per_case));
+        say_progress((what * runs_per_case + runs->run + 2) / (TIMED * runs_per_case));
     }
     MPI_CHECK(MPI_Barrier(MPI_COMM_WORLD));
 }
@@ -544,19 +538,21 @@ int main(int argc, char **argv)
         end_all(1);
 
     /* Time each case: reps runs of `steps` steps after a warm-up, by the wall clock (the ranks are
-     * separate processes), each run from the barrier where the ranks meet before it (before_run) to the
-     * one after its steps. Then a step's time. */
+     * separate processes), each run from the barrier where the ranks meet before it (between_runs) to
+     * the one after its steps. Then a step's time. */
     double ms[TIMED][MAX_REPS];
     band_start(&b, (int)n, rank, ranks, comm);
     for (int t = 0; t < TIMED; t++) {
-        struct timing at = {rank, (enum timed)t};
         struct timed_runs runs = timed_runs_wall(ms[t], reps);
-        runs.before_run = before_run, runs.before_run_arg = &at;
+        runs.quiet = 1;  /* rank 0 alone says how long the whole timing takes (between_runs) */
         nvtxRangePushA(timed_name[t]);  /* each case's runs as one range on the timeline */
+        MPI_CHECK(MPI_Barrier(MPI_COMM_WORLD));  /* the warm-up starts as the ranks leave it */
         while (timed_run(&runs)) {
-            run_steps(&b, at.what, steps);
+            run_steps(&b, (enum timed)t, steps);
             finish(&b);
             MPI_CHECK(MPI_Barrier(MPI_COMM_WORLD));
+            timed_run_end(&runs);
+            between_runs(rank, (enum timed)t, &runs);
         }
         nvtxRangePop();
         for (int r = 0; r < reps; r++)

@@ -754,25 +754,23 @@ static void test_protections(void)
     ok(code == 0, "cli_parse: a negative number is still a value (--shift -0.5)");
 }
 
+/* A warm-up with an empty window and 20 ms after it: 2000 runs of it take 40 s, which must be said,
+ * unless the loop is quiet (QUIET set). */
+static void announce_from_warm_up(void)
+{
+    double ms[1];
+    struct timed_runs runs = timed_runs_wall(ms, 2000);
+    runs.quiet = getenv("QUIET") != NULL;
+    struct timespec twenty = {0, 20000000};
+    while (timed_run(&runs) && runs.run < 0) {
+        timed_run_end(&runs);
+        nanosleep(&twenty, NULL);
+    }
+}
+
 static void fail_a_call(void) { CUDA_CHECK(cudaErrorInvalidValue); }
 static void pass_a_call(void) { CUDA_CHECK(cudaSuccess); printf("still here\n"); }
 static void start_device_0(void) { struct device_info d; device_start(0, &d); }
-/* For timed_run's before_run: the runs about to start, and the warm-up's time as run 0 is about to. */
-struct between_runs {
-    int runs[8], count;
-    double warm_up_ms;
-};
-static void meet(const struct timed_runs *runs, void *arg)
-{
-    struct between_runs *seen = (struct between_runs *)arg;
-    if (seen->count < 8)
-        seen->runs[seen->count++] = runs->run;
-    if (runs->run == 0)
-        seen->warm_up_ms = runs->warm_up_ms;
-    struct timespec thirty = {0, 30000000};
-    nanosleep(&thirty, NULL);
-}
-
 static void start_device_999(void) { struct device_info d; device_start(999, &d); }
 static void time_a_memset(void)
 {
@@ -832,17 +830,25 @@ static void test_cuda_parts(void)
     }
     ok(bodies == 4 && seen[0] == -1 && seen[1] == 0 && seen[3] == 2 && ms[0] >= 4.9 && ms[2] >= 4.9 && ms[2] < 1000.0,
        "timed_runs_wall: a warm-up, then three runs of a 5 ms sleep, each timed");
-
-    /* before_run: called before each run, the warm-up's too, outside the windows (its 30 ms sleep is in
-     * no run's time), knowing the run to come and, from run 0 on, the warm-up's time. */
-    struct between_runs meeting = {{0}, 0, -1.0};
-    runs = timed_runs_wall(ms, 3);
-    runs.before_run = meet, runs.before_run_arg = &meeting;
-    while (timed_run(&runs))
-        nanosleep(&five, NULL);
-    ok(meeting.count == 4 && meeting.runs[0] == -1 && meeting.runs[1] == 0 && meeting.runs[3] == 2 &&
-           meeting.warm_up_ms >= 4.9 && meeting.warm_up_ms < 25.0 && ms[0] >= 4.9 && ms[0] < 25.0 && ms[2] < 25.0,
-       "timed_run calls before_run before each run, outside its time, the warm-up's time known from run 0");
+    /* timed_run_end: the 20 ms after it are not in the run's time, but they are in the warm-up's estimate. */
+    double short_ms[2] = {-1.0, -1.0};
+    struct timespec two = {0, 2000000}, twenty = {0, 20000000};
+    runs = timed_runs_wall(short_ms, 2);
+    while (timed_run(&runs)) {
+        nanosleep(&two, NULL);
+        timed_run_end(&runs);
+        timed_run_end(&runs);  /* a second end changes nothing */
+        nanosleep(&twenty, NULL);
+    }
+    ok(short_ms[0] >= 1.9 && short_ms[0] < 15.0 && short_ms[1] >= 1.9 && short_ms[1] < 15.0,
+       "timed_run_end: the body's work after it is not timed (2 ms in the window, 20 ms after)");
+    code = in_child(announce_from_warm_up, NULL, &out);
+    ok(code == 0 && strstr(out, "note: 2000 timed runs of 0.02"),
+       "the warm-up's announcement counts the body's work after timed_run_end");
+    setenv("QUIET", "1", 1);
+    code = in_child(announce_from_warm_up, NULL, &out);
+    unsetenv("QUIET");
+    ok(code == 0 && !strstr(out, "note:"), "a quiet timing loop announces nothing");
 
     int gpu = system("nvidia-smi -L >/dev/null 2>&1") == 0;
     if (!gpu) {
