@@ -30,7 +30,7 @@
  * memory so that these loads avoid bank conflicts, swap the operands' roles to load them in fewer
  * instructions and store C without a detour; wmma hides it, and in our trials ran clearly slower.
  * A block of 256 threads (8 warps, 2 x 4) computes a 128 x 256 tile of C, each warp 64 x 64 of it:
- * 4 x 8 mma tiles, 128 accumulators per thread. */
+ * 8 x 4 mma tiles of 8 rows x 16 columns (the roles swapped, below), 128 accumulators per thread. */
 enum { TC_BM = 128, TC_BN = 256, TC_WM = 64, TC_WN = 64, TC_THREADS = 256, TC_STAGES = 3 };
 
 /* TF32 keeps fp32's 8-bit exponent and 10 of its 23 mantissa bits. The tensor cores ignore the low 13
@@ -110,7 +110,7 @@ __global__ void __launch_bounds__(TC_THREADS) sgemm_tf32(const float *A, const f
 {
 #if __CUDA_ARCH__ >= 800
     constexpr int STAGE = TC_BM * KS + KS * TC_BN;
-    constexpr int MT = TC_WN / 16, NT = TC_WM / 8;  /* mma tiles per warp: 4 of 16 columns x 8 of 8 rows */
+    constexpr int MT = TC_WN / 16, NT = TC_WM / 8;  /* mma tiles per warp: NT = 8 of 8 rows x MT = 4 of 16 columns */
     static_assert(KS / 8 % 2 == 0, "a step's last fragments go to buffer 1, the next step's first to 0");
     constexpr int A_COPIES = TC_BM * KS / 4 / TC_THREADS, A_PASS = TC_THREADS / (KS / 4);
     constexpr int B_COPIES = KS * TC_BN / 4 / TC_THREADS, B_PASS = TC_THREADS / (TC_BN / 4);
