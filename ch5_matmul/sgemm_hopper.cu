@@ -368,7 +368,7 @@ static void measure(struct sweep *sw, struct run_plan *plan, encode_tiled encode
     plan->map_a = tensor_map(encode, plan->ld == n ? sw->dA : plan->padded_a, n, plan->ld, WG_ROWS);
     plan->map_b = tensor_map(encode, plan->ld == n ? sw->dB : plan->padded_b, n, plan->ld, WG_K);
     char tile[32];  /* rows x columns of C, then k */
-    snprintf(tile, sizeof tile, "128x256x%d", WG_K);
+    snprintf(tile, sizeof tile, "%dx%dx%d", WG_ROWS, WG_COLS, WG_K);
     for (int k = 0; k < KERNELS; k++) {
         double error = sweep_check(sw, k, names[k]);
         sweep_time(sw, k, k == WGMMA ? tile : "", error);

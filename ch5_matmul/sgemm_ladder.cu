@@ -272,9 +272,9 @@ __global__ void __launch_bounds__(WT_THREADS) sgemm_warptiles(const float *A, co
 /* 7. The tile shapes rung 7 picks from, biggest first (pick_shape, on the host, says how). */
 struct shape {
     int bm, bn;
-    const char *name;
+    const char *name;  /* rows x columns of C, then k */
 };
-static const struct shape shapes[] = {{128, 128, "128x128"}, {128, 64, "128x64"}, {64, 64, "64x64"}};
+static const struct shape shapes[] = {{128, 128, "128x128x16"}, {128, 64, "128x64x16"}, {64, 64, "64x64x16"}};
 enum { SHAPES = 3 };
 
 /* ==== Host helpers ==== */
