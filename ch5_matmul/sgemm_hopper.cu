@@ -319,8 +319,9 @@ static CUtensorMap tensor_map(encode_tiled encode, const float *M, int n, int ld
     return map;
 }
 
-/* Queues one product C = A B on stream 0, which cuBLAS's handle uses too. With n % 4 != 0, wgmma first
- * copies A and B into rows of ld floats: part of its time, as it is part of its work. */
+/* Queues product k, C = A B, on stream 0, which cuBLAS's handle uses too; `how` is the run_plan given
+ * to sweep_kernels (sweep.h calls launch with it). With n % 4 != 0, wgmma first copies A and B into rows
+ * of ld floats: part of its time, as it is part of its work. */
 static void launch(int k, const float *A, const float *B, float *C, int n, const void *how)
 {
     const struct run_plan *plan = (const struct run_plan *)how;

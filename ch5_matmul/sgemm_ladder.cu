@@ -289,7 +289,8 @@ struct run_plan {
     cublasHandle_t handle;
 };
 
-/* Queues one product C = A B of n x n matrices on stream 0, which cuBLAS's handle uses too. */
+/* Queues product k, C = A B of n x n matrices, on stream 0, which cuBLAS's handle uses too; `how` is
+ * the run_plan given to sweep_kernels (sweep.h calls launch with it). */
 static void launch(int k, const float *A, const float *B, float *C, int n, const void *how)
 {
     const struct run_plan *plan = (const struct run_plan *)how;

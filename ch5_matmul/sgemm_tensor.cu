@@ -276,7 +276,8 @@ static const tf32_kernel mma_kernels[2][2] = {{sgemm_tf32<16, false>, sgemm_tf32
                                               {sgemm_tf32<32, false>, sgemm_tf32<32, true>}};
 static size_t mma_bytes(int ks) { return (size_t)TC_STAGES * (TC_BM + TC_BN) * ks * sizeof(float); }
 
-/* Queues one product C = A B on stream 0, which cuBLAS's handle uses too. */
+/* Queues product k, C = A B, on stream 0, which cuBLAS's handle uses too; `how` is the run_plan given
+ * to sweep_kernels (sweep.h calls launch with it). */
 static void launch(int k, const float *A, const float *B, float *C, int n, const void *how)
 {
     const struct run_plan *plan = (const struct run_plan *)how;
