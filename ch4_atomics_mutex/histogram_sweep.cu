@@ -134,9 +134,9 @@ int main(int argc, char **argv)
         else if (points > 2)
             say_progress((double)(points - 2) / (points_total - 2));  /* a line every 10 s or so */
     }
-    csv_close(csv);
     if (check(failures == 0, "%d block counts x %d kernels, every histogram equal to the CPU's", points, VERSIONS))
-        return 1;
+        return 1;  /* the temporary CSV is removed at exit: no results file from a failed run */
+    csv_close(csv);
     printf("%lld bytes of synthetic text, %d points, %d runs each:\n", n, points, reps);
     for (int v = 0; v < VERSIONS; v++)
         printf("  %-7s best at %d x %d = %d blocks (%.1f blocks per SM): %.3f ms, %.1f GB/s\n", names[v], SWEEP_UNIT,
