@@ -208,6 +208,7 @@ colab:
 #   make ptx P=ch2_reduction/better           the PTX embedded for the newest ARCH
 #   make profile P=ch2_reduction/better ARGS="-n 1e8 -r 3"   Nsight Compute on its first kernels, then
 #                                             Nsight Systems' timeline, into output/profile/
+#   make profile P=ch3_streams_events/heat_mpi NP=2   the timeline of mpirun -np 2 (every rank's process)
 SM ?= $(firstword $(ARCH))
 sass ptx profile: $(P)
 	@CUDA_DIR=$(CUDA_DIR) sh tests/look.sh $@ "$(P)" "$(SM)" "$(ARGS)"
@@ -242,6 +243,7 @@ help:
 	@echo "  colab                          the Colab link of course.ipynb for this clone's origin (python3)"
 	@echo "  sass|ptx P=program [SM=90]     the machine code or PTX of one program"
 	@echo "  profile P=program [ARGS=...]   Nsight Compute, then Nsight Systems, on one program (GPU)"
+	@echo "  profile ... NP=2               the timeline of an MPI program's 2 ranks under mpirun (heat_mpi)"
 	@echo "  compile_commands.json          for clangd and editors"
 	@echo "  lab L=NAME [FILE=path]         grade a lab's file: rules, correctness, sanitizers, speed (sh labs/grade)"
 	@echo "  labs [SOLUTIONS=1] [CSV=file]  every lab, one table (the files in labs/, or the solutions)"
@@ -348,17 +350,18 @@ classroom:
 lab-list:
 	@echo $(LABS)
 # For labs/grade: a library a lab's file uses (labs/rules.txt "LAB link LIB"): how to compile against it
-# (first line) and link it (second line); no second line where this machine has none.
+# ("compile: FLAGS") and link it ("link: FLAGS"); no link line where this machine has none.
 lab-flags-cublas:
-	@echo; echo -lcublas
+	@echo 'compile:'; echo 'link: -lcublas'
 lab-flags-nccl:
-	@echo '$(NCCL_INCLUDE_FLAG)'; $(if $(NCCL_LIB),echo '-L$(NCCL_LIB) -l:libnccl.so.2 -Xlinker -rpath=$(NCCL_LIB)',:)
+	@echo 'compile: $(NCCL_INCLUDE_FLAG)'
+	@$(if $(NCCL_LIB),echo 'link: -L$(NCCL_LIB) -l:libnccl.so.2 -Xlinker -rpath=$(NCCL_LIB)',:)
 # mpirun by its name (Open MPI takes the folder of an mpirun given by its path as its installation's
 # prefix: /bin/mpirun would make it /), or MPI_HOME's.
 lab-mpirun:
 	@echo '$(if $(MPI_HOME),$(MPI_HOME)/bin/mpirun,mpirun)'
 lab-flags-mpi:
-	@echo '$(MPI_FLAGS)'; $(if $(MPI_FOUND),echo '$(filter -L% -l%,$(MPI_SHOW)) $(patsubst -L%,-Xlinker -rpath=%,$(filter -L%,$(MPI_SHOW)))',:)
+	@echo 'compile: $(MPI_FLAGS)'; $(if $(MPI_FOUND),echo 'link: $(filter -L% -l%,$(MPI_SHOW)) $(patsubst -L%,-Xlinker -rpath=%,$(filter -L%,$(MPI_SHOW)))',:)
 
 # A planted mistake's source: the solution changed by its line of labs/solutions/mistakes.txt.
 .PRECIOUS: output/labs/mistakes/%.cu

@@ -187,18 +187,10 @@ int main(int argc, char **argv)
     printf("\n%lld x %lld image, %d runs each (kernel time; 8 bytes per pixel; limit = copy, %.0f GB/s):\n",
            n, n, reps, copy_gbs);
     double *ms = (double *)host_alloc(reps * sizeof(double)), medians[VERSIONS];
-    struct gpu_timer timer;
-    gpu_timer_create(&timer);
     for (int v = 0; v < VERSIONS; v++) {
-        for (int r = -1; r < reps; r++) {  /* r = -1 is the warm-up */
-            gpu_timer_start(&timer, 0);
+        struct timed_runs runs = timed_runs(ms, reps, 0);
+        while (timed_run(&runs))
             launch((enum version)v, dev_in, dev_out, (int)n, (int)n, (float)gain);
-            float t = gpu_timer_stop(&timer);
-            if (r >= 0)
-                ms[r] = t;
-            else
-                say_runs_take(t, reps);
-        }
         struct stats s = stats_of(ms, reps);
         medians[v] = s.median;
         print_bandwidth(keys[v], names[v], s, 2.0 * big_bytes, copy_gbs, "of copy");
@@ -208,7 +200,6 @@ int main(int argc, char **argv)
     if (2 * big_bytes < dev.l2_bytes)
         printf("note: the image fits in the %.0f MB L2 cache: use -n 10000 to time DRAM.\n", dev.l2_bytes / 1e6);
 
-    gpu_timer_destroy(&timer);
     free(ms);
     CUDA_CHECK(cudaFree(dev_in));
     CUDA_CHECK(cudaFree(dev_out));

@@ -183,15 +183,10 @@ int main(int argc, char **argv)
      * between two events on the stream. Each add moves 12 bytes: two 4-byte reads and one write. */
     printf("kernel time, %d runs each; bandwidth counts 12 bytes per element:\n", reps);
     double *ms = (double *)host_alloc(reps * sizeof(double));
-    struct gpu_timer timer;
-    gpu_timer_create(&timer);
     for (int v = 0; v < VERSIONS; v++) {
-        launch((enum version)v, dev_a, dev_b, dev_c, n, dev.sms);
-        for (int r = 0; r < reps; r++) {
-            gpu_timer_start(&timer, 0);
+        struct timed_runs runs = timed_runs(ms, reps, 0);
+        while (timed_run(&runs))
             launch((enum version)v, dev_a, dev_b, dev_c, n, dev.sms);
-            ms[r] = gpu_timer_stop(&timer);
-        }
         print_bandwidth(keys[v], names[v], stats_of(ms, reps), 3.0 * bytes, copy_gbs, "of copy");
     }
     /* Part 1's figures are a mean and a standard deviation of 101 runs, these lines' median leads. */
@@ -214,7 +209,6 @@ int main(int argc, char **argv)
     if (n < 50000000)
         printf("\nhint: at this size launch overhead still shows; -n 1e8 or more saturates the bandwidth.\n");
 
-    gpu_timer_destroy(&timer);
     free(ms);
     CUDA_CHECK(cudaFree(dev_a));
     CUDA_CHECK(cudaFree(dev_b));

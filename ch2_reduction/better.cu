@@ -152,23 +152,14 @@ int main(int argc, char **argv)
 
     /* Time 1, as the article does: kernel + copy of the partial sums + host finish, by the wall clock.
      * Time 2: the kernel alone, between two CUDA events. It reads each element once: 4 bytes. */
-    for (int r = -1; r < reps; r++) {  /* r = -1: warm-up */
-        double start = wall_seconds();
+    struct timed_runs runs = timed_runs_wall(ms, reps);
+    while (timed_run(&runs))
         gpu_sum(dev_array, n, blocks, dev_partial_sums, partial_sums);
-        double t = (wall_seconds() - start) * 1e3;
-        if (r >= 0)
-            ms[r] = t;
-        else
-            say_runs_take(2 * t, reps);  /* this loop, then the kernel alone */
-    }
     struct stats whole = stats_of(ms, reps);
-    struct gpu_timer timer;
-    gpu_timer_create(&timer);
-    for (int r = 0; r < reps; r++) {
-        gpu_timer_start(&timer, 0);
+    runs = timed_runs(ms, reps, 0);
+    while (timed_run(&runs)) {
         reduce_better<<<blocks, THREADS_PER_BLOCK>>>(dev_array, n, dev_partial_sums);
         CHECK_LAUNCH();
-        ms[r] = gpu_timer_stop(&timer);
     }
     struct stats kernel = stats_of(ms, reps);
     printf("\n%d runs each; limit = device-to-device copy bandwidth %.0f GB/s (read + write, measured now)\n",
@@ -190,7 +181,6 @@ int main(int argc, char **argv)
     if (bytes < dev.l2_bytes)
         printf("note: the array (%.1f MB) fits in the L2 cache; repeated runs read it from there.\n", bytes / 1e6);
 
-    gpu_timer_destroy(&timer);
     CUDA_CHECK(cudaFree(dev_array));
     CUDA_CHECK(cudaFree(dev_partial_sums));
     free(a);

@@ -1,7 +1,7 @@
 /* ladder.cu: going further, the reductions of this chapter side by side over sizes from 1e4 to 1e9.
  * The kernels are those of naive.cu (Example 2.1), better.cu (2.2) and warp_shuffle.cu, repeated here
  * so that this file stands alone, and CUB's DeviceReduce::Sum (2.3). Each is timed by events, kernel
- * alone, with the L2 cache flushed before every run, so that small sizes measure DRAM, not the cache.
+ * alone, with the L2 cache flushed before every timed run, so that small sizes measure DRAM, not the cache.
  *   make ch2 && ./ch2_reduction/ladder                      (writes output/ch2/ladder.csv; make figures)
  *   ./ch2_reduction/ladder --max 1e8 -r 5
  */
@@ -271,24 +271,19 @@ int main(int argc, char **argv)
     FILE *csv = csv_open(csv_path, "variant,n,bytes,median_ms,mean_ms,std_ms,gbs");
     printf("\nGB/s (kernel time, cold L2, median of %d); limit: device-to-device copy %.0f GB/s\n", reps, copy_gbs);
     printf("%12s %10s %10s %12s %10s\n", "N", "naive", "better", "warp_shuffle", "cub");
-    struct gpu_timer timer;
-    gpu_timer_create(&timer);
     double at_max[VARIANTS] = {0};
     for (int k = 0; k < count; k++) {
         long long n = sizes[k];
         printf("%12lld", n);
         for (int v = 0; v < VARIANTS; v++) {
-            for (int r = -1; r < reps; r++) {
-                /* Evict the array from L2 by reading a buffer twice its size, outside the timed window. */
+            struct timed_runs runs = timed_runs(ms, reps, 0);
+            while (timed_run(&runs)) {
+                launch((enum variant)v, n, &b);
+                timed_run_end(&runs);
+                /* Evict the array from L2 by reading a buffer twice its size, outside the timed window:
+                 * the next run starts cold. */
                 read_through<<<flush_blocks, 256>>>(flush, flush_bytes / 16, sink);
                 CHECK_LAUNCH();
-                gpu_timer_start(&timer, 0);
-                launch((enum variant)v, n, &b);
-                float t = gpu_timer_stop(&timer);
-                if (r >= 0)
-                    ms[r] = t;
-                else
-                    say_runs_take(t, reps);
             }
             struct stats s = stats_of(ms, reps);
             double gbs = n * sizeof(float) / (s.median * 1e-3) / 1e9;
@@ -306,7 +301,6 @@ int main(int argc, char **argv)
            100 * at_max[LIBRARY] / copy_gbs);
     printf("wrote %s\n", csv_path);
 
-    gpu_timer_destroy(&timer);
     CUDA_CHECK(cudaFree(b.array));
     CUDA_CHECK(cudaFree(b.partial_sums));
     CUDA_CHECK(cudaFree(b.sum));

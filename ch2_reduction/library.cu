@@ -92,24 +92,15 @@ int main(int argc, char **argv)
 
     /* Time 1: the call alone, between events; the sum stays on the device. Time 2: with the copy of
      * the one float back to the host, by the wall clock, which is what Numba's default call costs. */
-    struct gpu_timer timer;
-    gpu_timer_create(&timer);
-    for (int r = -1; r < reps; r++) {
-        gpu_timer_start(&timer, 0);
+    struct timed_runs runs = timed_runs(ms, reps, 0);
+    while (timed_run(&runs))
         CUDA_CHECK(cub::DeviceReduce::Sum(dev_temp, temp_bytes, dev_array, dev_sum, n));
-        float t = gpu_timer_stop(&timer);
-        if (r >= 0)
-            ms[r] = t;
-        else
-            say_runs_take(t, reps);
-    }
     struct stats kernel = stats_of(ms, reps);
-    for (int r = 0; r < reps; r++) {
-        float s = 0.0f;
-        double start = wall_seconds();
+    float s = 0.0f;
+    runs = timed_runs_wall(ms, reps);
+    while (timed_run(&runs)) {
         CUDA_CHECK(cub::DeviceReduce::Sum(dev_temp, temp_bytes, dev_array, dev_sum, n));
         CUDA_CHECK(cudaMemcpy(&s, dev_sum, sizeof s, cudaMemcpyDeviceToHost));  /* waits for the sum */
-        ms[r] = (wall_seconds() - start) * 1e3;
     }
     printf("\n%d runs each; limit = device-to-device copy bandwidth %.0f GB/s (read + write, measured now)\n",
            reps, copy_gbs);
@@ -120,7 +111,6 @@ int main(int argc, char **argv)
     if (bytes < dev.l2_bytes)
         printf("note: the array (%.1f MB) fits in the L2 cache; repeated runs read it from there.\n", bytes / 1e6);
 
-    gpu_timer_destroy(&timer);
     CUDA_CHECK(cudaFree(dev_temp));
     CUDA_CHECK(cudaFree(dev_array));
     CUDA_CHECK(cudaFree(dev_sum));

@@ -124,18 +124,11 @@ static double result(enum version v, struct shape s, const struct buffers *b, fl
 }
 
 /* Times one version, kernel alone by events: a warm-up, then reps runs. */
-static struct stats time_launch(enum version v, struct shape s, const struct buffers *b, struct gpu_timer *timer,
-                                double *ms, int reps)
+static struct stats time_launch(enum version v, struct shape s, const struct buffers *b, double *ms, int reps)
 {
-    for (int r = -1; r < reps; r++) {  /* r = -1: warm-up */
-        gpu_timer_start(timer, 0);
+    struct timed_runs runs = timed_runs(ms, reps, 0);
+    while (timed_run(&runs))
         launch(v, s, b);
-        float t = gpu_timer_stop(timer);
-        if (r >= 0)
-            ms[r] = t;
-        else
-            say_runs_take(t, reps);
-    }
     return stats_of(ms, reps);
 }
 
@@ -247,21 +240,18 @@ int main(int argc, char **argv)
 
     /* Timing: kernel alone by events; CUB first, as the reference for the kernels' shapes. Each reads
      * 4 bytes an element. */
-    struct gpu_timer timer;
-    gpu_timer_create(&timer);
-    struct stats cub = time_launch(LIBRARY, shapes[0], &b, &timer, ms, reps);  /* CUB ignores the shape */
+    struct stats cub = time_launch(LIBRARY, shapes[0], &b, ms, reps);  /* CUB ignores the shape */
     double cub_gbs = bytes / (cub.median * 1e-3) / 1e9;
     printf("\nkernel time, %d runs each, against CUB on the same %lld elements:\n", reps, n);
     for (int k = 0; k < COUNT_OF(shapes); k++)
-        print_bandwidth(shapes[k].key, shapes[k].name, time_launch(REDUCE2D, shapes[k], &b, &timer, ms, reps), bytes,
-                        cub_gbs, "of CUB");
+        print_bandwidth(shapes[k].key, shapes[k].name, time_launch(REDUCE2D, shapes[k], &b, ms, reps), bytes, cub_gbs,
+                        "of CUB");
     print_bandwidth("cub", names[LIBRARY], cub, bytes, 0, "");
     print_article("Part 2, 20000 x 20000 on Colab, 16 x 16 threads, 64 x 64 blocks, host clock with the copy of the "
                   "partial sums: 11 +- 0 ms");
     if (bytes < dev.l2_bytes)
         printf("note: the array (%.1f MB) fits in the L2 cache; repeated runs read it from there.\n", bytes / 1e6);
 
-    gpu_timer_destroy(&timer);
     CUDA_CHECK(cudaFree(b.temp));
     CUDA_CHECK(cudaFree(b.sum));
     CUDA_CHECK(cudaFree(dev_array));

@@ -152,18 +152,11 @@ int main(int argc, char **argv)
         return 1;
 
     /* Time: the zeroing of the result and the kernel, between two events. */
-    struct gpu_timer timer;
-    gpu_timer_create(&timer);
-    for (int r = -1; r < reps; r++) {
-        gpu_timer_start(&timer, 0);
+    struct timed_runs runs = timed_runs(ms, reps, 0);
+    while (timed_run(&runs)) {
         CUDA_CHECK(cudaMemsetAsync(dev_sum, 0, sizeof(float), 0));
         reduce_warp_shuffle<<<blocks, SHUFFLE_THREADS>>>(dev_array, n, dev_sum);
         CHECK_LAUNCH();
-        float t = gpu_timer_stop(&timer);
-        if (r >= 0)
-            ms[r] = t;
-        else
-            say_runs_take(t, reps);
     }
     printf("\n%d runs; limit = device-to-device copy bandwidth %.0f GB/s (read + write, measured now)\n", reps,
            copy_gbs);
@@ -172,7 +165,6 @@ int main(int argc, char **argv)
     if (bytes < dev.l2_bytes)
         printf("note: the array (%.1f MB) fits in the L2 cache; repeated runs read it from there.\n", bytes / 1e6);
 
-    gpu_timer_destroy(&timer);
     CUDA_CHECK(cudaFree(dev_array));
     CUDA_CHECK(cudaFree(dev_sum));
     free(a);

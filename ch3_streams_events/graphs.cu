@@ -136,19 +136,17 @@ static void clear_outputs(struct job *jobs, int arrays, long long n)
 enum way { STREAMS, GRAPH, WAYS };
 static const char *names[WAYS] = {"streams", "graph"};
 
-/* Runs the work once, one way, and returns the GPU time from fork to join; *queue_us is the host's time
- * to queue it (every call, or one cudaGraphLaunch). */
-static float run_once(enum way w, cudaGraphExec_t graph, const struct job *jobs, int arrays, long long n, int blocks,
-                      cudaStream_t *streams, int count, cudaEvent_t *events, struct gpu_timer *timer, double *queue_us)
+/* Queues the work once on streams[0], one way, from fork to join, and returns the host's time to queue
+ * it in microseconds (every call, or one cudaGraphLaunch). */
+static double queue_once(enum way w, cudaGraphExec_t graph, const struct job *jobs, int arrays, long long n,
+                         int blocks, cudaStream_t *streams, int count, cudaEvent_t *events)
 {
-    gpu_timer_start(timer, streams[0]);
     double t0 = wall_seconds();
     if (w == STREAMS)
         queue_all(jobs, arrays, n, blocks, streams, count, events);
     else
         CUDA_CHECK(cudaGraphLaunch(graph, streams[0]));
-    *queue_us = (wall_seconds() - t0) * 1e6;
-    return gpu_timer_stop(timer);
+    return (wall_seconds() - t0) * 1e6;
 }
 
 /* ==== main ==== */
@@ -201,8 +199,6 @@ int main(int argc, char **argv)
     unsigned long long keep = ~0ull;
     CUDA_CHECK(cudaDeviceGetDefaultMemPool(&pool, device));
     CUDA_CHECK(cudaMemPoolSetAttribute(pool, cudaMemPoolAttrReleaseThreshold, &keep));
-    struct gpu_timer timer;
-    gpu_timer_create(&timer);
 
     FILE *csv = csv_open(csv_path, "way,n,arrays,operations,median_ms,mean_ms,std_ms,queue_us");
     printf("%d arrays, %d streams: per array 3 cudaMallocAsync, copy in, 3 kernels, copy out, 3 cudaFreeAsync "
@@ -227,20 +223,20 @@ int main(int argc, char **argv)
 
         double queue_median[WAYS];
         for (int w = 0; w < WAYS; w++) {
-            for (int r = -1; r < reps; r++) {  /* r = -1: warm-up and check */
-                if (r == -1)
-                    clear_outputs(jobs, arrays, size);
-                float t = run_once((enum way)w, exec, jobs, arrays, size, blocks, streams, stream_count, events, &timer,
-                                   &queue[r < 0 ? 0 : r]);
-                if (r == -1) {
-                    failures += check_outputs(jobs, arrays, size, blocks, names[w]);
-                    say_runs_take(t, reps);
-                } else {
-                    ms[r] = t;
-                }
-            }
+            /* The checked run, before any timing. */
+            clear_outputs(jobs, arrays, size);
+            queue_once((enum way)w, exec, jobs, arrays, size, blocks, streams, stream_count, events);
+            CUDA_CHECK(cudaStreamSynchronize(streams[0]));
+            failures += check_outputs(jobs, arrays, size, blocks, names[w]);
             if (failures)
                 return 1;
+            /* The GPU's time from fork to join, between the timer's events on streams[0]. */
+            struct timed_runs runs = timed_runs(ms, reps, streams[0]);
+            while (timed_run(&runs)) {
+                double us = queue_once((enum way)w, exec, jobs, arrays, size, blocks, streams, stream_count, events);
+                if (runs.run >= 0)
+                    queue[runs.run] = us;
+            }
             struct stats s = stats_of(ms, reps), q = stats_of(queue, reps);
             median[w] = s.median;
             queue_median[w] = q.median;
@@ -263,7 +259,6 @@ int main(int argc, char **argv)
         printf("at n = 1e4 the graph is %.2fx faster than stream-by-stream launches\n", at_1e4);
     printf("wrote %s\n", csv_path);
 
-    gpu_timer_destroy(&timer);
     for (int k = 0; k < stream_count; k++) {
         CUDA_CHECK(cudaStreamDestroy(streams[k]));
         CUDA_CHECK(cudaEventDestroy(events[k]));

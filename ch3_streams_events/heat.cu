@@ -228,17 +228,11 @@ int main(int argc, char **argv)
     start_plate(plate, (int)n);
     gpu_plate(&dev_a, &dev_b, plate, (int)n);
     double *ms = (double *)host_alloc(reps * sizeof(double));
-    struct gpu_timer timer;
-    gpu_timer_create(&timer);
-    for (int r = -1; r < reps; r++) {  /* r = -1: warm-up */
-        gpu_timer_start(&timer, 0);
+    struct timed_runs runs = timed_runs(ms, reps, 0);
+    while (timed_run(&runs))
         gpu_steps(&dev_a, &dev_b, (int)n, steps);
-        float t = gpu_timer_stop(&timer);
-        if (r >= 0)
-            ms[r] = t / steps;
-        else
-            say_runs_take(t, reps);
-    }
+    for (int r = 0; r < reps; r++)
+        ms[r] /= steps;  /* a step's time */
     struct stats step = stats_of(ms, reps);
     double bytes = 2.0 * sizeof(float) * (n - 2) * (n - 2);
     printf("\n%lld x %lld plate (%.2f GB a field), %d steps a run, %d runs; limit = device-to-device copy %.0f GB/s\n",
@@ -249,7 +243,6 @@ int main(int argc, char **argv)
            "plate split over GPUs (heat_mpi) must in addition send each neighbour its boundary rows every step.\n");
     if (2 * n * n * sizeof(float) < dev.l2_bytes)
         printf("note: the two fields (%.1f MB) fit in the L2 cache; the steps read them from there.\n", 8.0 * n * n / 1e6);
-    gpu_timer_destroy(&timer);
     CUDA_CHECK(cudaFree(dev_a));
     CUDA_CHECK(cudaFree(dev_b));
     CUDA_CHECK(cudaFree(dev_max));

@@ -7,6 +7,9 @@
  *   make ch3 && mpirun -np 2 ./ch3_streams_events/heat_mpi      (as root: mpirun --allow-run-as-root)
  *   srun --mpi=pmix --ntasks-per-node=4 --gpus-per-task=1 ./ch3_streams_events/heat_mpi -n 32768 --steps 50
  *       (Slurm: each rank sees its one GPU; --mpi= is what the site's Open MPI was built with, srun --mpi=list)
+ *   make profile P=ch3_streams_events/heat_mpi NP=2 ARGS="-n 16384 --steps 20 -r 3"
+ *       (Nsight Systems' timeline of both ranks: NVTX ranges name the edge strips, the inside rows and the
+ *       halo exchange, so the overlap shows as the inside rows' kernel beside the exchange)
  */
 #include <math.h>
 /* MPI's C interface only: nvcc compiles as C++, and mpi.h would otherwise bring its C++ bindings. */
@@ -19,6 +22,9 @@
 #if defined(OPEN_MPI) && OPEN_MPI
 #include <mpi-ext.h>  /* MPIX_Query_cuda_support, where Open MPI was built with it */
 #endif
+
+#include <nvtx3/nvToolsExt.h>        /* NVTX: named ranges that Nsight Systems shows on its timeline (header only) */
+#include <nvtx3/nvToolsExtCudaRt.h>  /* and names for the streams */
 
 #include "../common/bandwidth.h"
 #include "../common/check.h"
@@ -33,7 +39,14 @@
 enum { STEP_THREADS = 128, STEP_ROWS = 16, BLOCK_X = 32, BLOCK_Y = 8, MAX_REPS = 1000 };
 enum way { BY_MPI, BY_NCCL, BY_NCCL_OVERLAP, WAYS };
 static const char *way_name[WAYS] = {"MPI_Sendrecv", "NCCL send/recv", "NCCL overlapped"};
-static const char *way_key[WAYS] = {"mpi_sendrecv", "nccl", "nccl_overlap"};  /* keys of the printed rows (stats.h) */
+/* What is timed, in this order: a step each way, then a step's two parts alone, the halo's exchange (by
+ * NCCL) and the band's rows with no halo (weak scaling's one GPU). The labels are printed and are the
+ * CSV's `way`, which tests/tables/ and plots/heat.gp look up; a step's is its way's name. timed_key gives
+ * each printed row its key (stats.h). */
+enum timed { STEP_BY_MPI, STEP_BY_NCCL, STEP_BY_NCCL_OVERLAP, HALO_ALONE, BAND_ALONE, TIMED };
+static const char *timed_name[TIMED] = {"MPI_Sendrecv", "NCCL send/recv", "NCCL overlapped",
+                                        "halo exchange alone (NCCL)", "one band without halo"};
+static const char *timed_key[TIMED] = {"mpi_sendrecv", "nccl", "nccl_overlap", "halo_alone", "band_alone"};
 
 /* ==== Kernels ==== */
 
@@ -74,6 +87,29 @@ __global__ void max_change(const float *a, const float *b, int n, int first, int
 }
 
 /* ==== Host helpers ==== */
+
+/* Every MPI call is checked. MPI's own handler ends the job at the first error, with the error's class
+ * as its exit status (Open MPI's MPI_ERR_COUNT is 2, a usage error's); with MPI_ERRORS_RETURN on
+ * MPI_COMM_WORLD (set first thing, and inherited by the communicators made from it) a failed call
+ * returns its error instead, and this names the call and the rank, then ends every rank with exit 1. */
+static int world_rank = -1;  /* this process's rank, once MPI has started */
+
+static void mpi_check(int error, const char *call, const char *file, int line)
+{
+    if (error == MPI_SUCCESS)
+        return;
+    char why[MPI_MAX_ERROR_STRING] = "", who[32] = "heat_mpi";
+    int length = 0;
+    MPI_Error_string(error, why, &length);
+    if (world_rank >= 0)
+        snprintf(who, sizeof who, "rank %d", world_rank);
+    /* The call's name, not its arguments: "MPI_Sendrecv(mine_top, ...)" is said "MPI_Sendrecv". */
+    fprintf(stderr, "%s: %.*s failed: %s (%s:%d)\n", who, (int)strcspn(call, "("), call, why, file, line);
+    MPI_Abort(MPI_COMM_WORLD, 1);
+    exit(1);  /* not reached: MPI_Abort ends this process too */
+}
+
+#define MPI_CHECK(call) mpi_check((call), #call, __FILE__, __LINE__)
 
 /* One rank's band: rows [first, first + rows) of the plate, held with the row above and the row below
  * (the halo, or the plate's edge) as local rows 0 and rows + 1. */
@@ -142,6 +178,8 @@ static void band_start(struct band *b, int n, int rank, int ranks, ncclComm_t co
     CUDA_CHECK(cudaDeviceGetStreamPriorityRange(&lowest, &highest));
     CUDA_CHECK(cudaStreamCreateWithPriority(&b->edge, cudaStreamNonBlocking, highest));
     CUDA_CHECK(cudaStreamCreateWithPriority(&b->inside, cudaStreamNonBlocking, lowest));
+    nvtxNameCudaStreamA(b->edge, "edge strips and halo");  /* the streams' names on the timeline */
+    nvtxNameCudaStreamA(b->inside, "inside rows");
     CUDA_CHECK(cudaEventCreateWithFlags(&b->edge_done, cudaEventDisableTiming));
     CUDA_CHECK(cudaEventCreateWithFlags(&b->inside_done, cudaEventDisableTiming));
 #if defined(MPIX_CUDA_AWARE_SUPPORT) && MPIX_CUDA_AWARE_SUPPORT
@@ -169,39 +207,38 @@ static void exchange(struct band *b, enum way way, cudaStream_t stream)
     size_t row = (size_t)b->n, bytes = row * sizeof(float);
     float *mine_top = b->b + row, *mine_bottom = b->b + row * b->rows;
     float *halo_top = b->b, *halo_bottom = b->b + row * (b->rows + 1);
-    if (way == BY_MPI) {
-        if (b->cuda_aware) {  /* the MPI reads and writes GPU memory itself */
-            CUDA_CHECK(cudaStreamSynchronize(stream));
-            MPI_Sendrecv(mine_top, b->n, MPI_FLOAT, b->up, 0, halo_bottom, b->n, MPI_FLOAT, b->down, 0,
-                         MPI_COMM_WORLD, MPI_STATUS_IGNORE);
-            MPI_Sendrecv(mine_bottom, b->n, MPI_FLOAT, b->down, 1, halo_top, b->n, MPI_FLOAT, b->up, 1,
-                         MPI_COMM_WORLD, MPI_STATUS_IGNORE);
-            return;
-        }
+    nvtxRangePushA(way == BY_MPI ? "halo exchange (MPI)" : "halo exchange (NCCL)");
+    if (way == BY_MPI && b->cuda_aware) {  /* the MPI reads and writes GPU memory itself */
+        CUDA_CHECK(cudaStreamSynchronize(stream));
+        MPI_CHECK(MPI_Sendrecv(mine_top, b->n, MPI_FLOAT, b->up, 0, halo_bottom, b->n, MPI_FLOAT, b->down, 0,
+                               MPI_COMM_WORLD, MPI_STATUS_IGNORE));
+        MPI_CHECK(MPI_Sendrecv(mine_bottom, b->n, MPI_FLOAT, b->down, 1, halo_top, b->n, MPI_FLOAT, b->up, 1,
+                               MPI_COMM_WORLD, MPI_STATUS_IGNORE));
+    } else if (way == BY_MPI) {  /* through the pinned host buffers */
         CUDA_CHECK(cudaMemcpyAsync(b->send_host, mine_top, bytes, cudaMemcpyDeviceToHost, stream));
         CUDA_CHECK(cudaMemcpyAsync(b->send_host + row, mine_bottom, bytes, cudaMemcpyDeviceToHost, stream));
         CUDA_CHECK(cudaStreamSynchronize(stream));
-        MPI_Sendrecv(b->send_host, b->n, MPI_FLOAT, b->up, 0, b->recv_host + row, b->n, MPI_FLOAT, b->down, 0,
-                     MPI_COMM_WORLD, MPI_STATUS_IGNORE);
-        MPI_Sendrecv(b->send_host + row, b->n, MPI_FLOAT, b->down, 1, b->recv_host, b->n, MPI_FLOAT, b->up, 1,
-                     MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+        MPI_CHECK(MPI_Sendrecv(b->send_host, b->n, MPI_FLOAT, b->up, 0, b->recv_host + row, b->n, MPI_FLOAT,
+                               b->down, 0, MPI_COMM_WORLD, MPI_STATUS_IGNORE));
+        MPI_CHECK(MPI_Sendrecv(b->send_host + row, b->n, MPI_FLOAT, b->down, 1, b->recv_host, b->n, MPI_FLOAT,
+                               b->up, 1, MPI_COMM_WORLD, MPI_STATUS_IGNORE));
         if (b->up != MPI_PROC_NULL)
             CUDA_CHECK(cudaMemcpyAsync(halo_top, b->recv_host, bytes, cudaMemcpyHostToDevice, stream));
         if (b->down != MPI_PROC_NULL)
             CUDA_CHECK(cudaMemcpyAsync(halo_bottom, b->recv_host + row, bytes, cudaMemcpyHostToDevice, stream));
-        return;
+    } else {  /* NCCL: sends and receives queued on the stream, grouped so that neither waits for the other */
+        NCCL_CHECK(ncclGroupStart());
+        if (b->up != MPI_PROC_NULL) {
+            NCCL_CHECK(ncclSend(mine_top, row, ncclFloat, b->up, b->comm, stream));
+            NCCL_CHECK(ncclRecv(halo_top, row, ncclFloat, b->up, b->comm, stream));
+        }
+        if (b->down != MPI_PROC_NULL) {
+            NCCL_CHECK(ncclSend(mine_bottom, row, ncclFloat, b->down, b->comm, stream));
+            NCCL_CHECK(ncclRecv(halo_bottom, row, ncclFloat, b->down, b->comm, stream));
+        }
+        NCCL_CHECK(ncclGroupEnd());
     }
-    /* NCCL: sends and receives queued on the stream, grouped so that neither waits for the other. */
-    NCCL_CHECK(ncclGroupStart());
-    if (b->up != MPI_PROC_NULL) {
-        NCCL_CHECK(ncclSend(mine_top, row, ncclFloat, b->up, b->comm, stream));
-        NCCL_CHECK(ncclRecv(halo_top, row, ncclFloat, b->up, b->comm, stream));
-    }
-    if (b->down != MPI_PROC_NULL) {
-        NCCL_CHECK(ncclSend(mine_bottom, row, ncclFloat, b->down, b->comm, stream));
-        NCCL_CHECK(ncclRecv(halo_bottom, row, ncclFloat, b->down, b->comm, stream));
-    }
-    NCCL_CHECK(ncclGroupEnd());
+    nvtxRangePop();
 }
 
 /* One step, one way: on return the new field is b->a, halo included, once the streams are done. */
@@ -209,7 +246,9 @@ static void step(struct band *b, enum way way)
 {
     int last = b->rows + 1;  /* local rows 1 .. rows are mine */
     if (way != BY_NCCL_OVERLAP) {
+        nvtxRangePushA("band");
         step_rows(b, 1, last, b->edge);
+        nvtxRangePop();
         exchange(b, way, b->edge);
     } else {
         /* The edge strips first, on their own stream, then sent while the inside is computed. A strip is
@@ -219,10 +258,14 @@ static void step(struct band *b, enum way way)
          * halo takes (README). */
         int top = last < 1 + STEP_ROWS ? last : 1 + STEP_ROWS;             /* rows [1, top) */
         int bottom = last - STEP_ROWS > top ? last - STEP_ROWS : top;      /* rows [bottom, last) */
+        nvtxRangePushA("edge strips");
         step_rows(b, 1, top, b->edge);
         step_rows(b, bottom, last, b->edge);
+        nvtxRangePop();
         exchange(b, way, b->edge);
+        nvtxRangePushA("inside rows");
         step_rows(b, top, bottom, b->inside);
+        nvtxRangePop();
         /* The next step reads both parts of this field: each stream waits for the other's work. */
         CUDA_CHECK(cudaEventRecord(b->edge_done, b->edge));
         CUDA_CHECK(cudaEventRecord(b->inside_done, b->inside));
@@ -249,7 +292,7 @@ static float largest_change(struct band *b)
     CHECK_LAUNCH();
     unsigned mine, all;
     CUDA_CHECK(cudaMemcpy(&mine, b->change, sizeof mine, cudaMemcpyDeviceToHost));
-    MPI_Allreduce(&mine, &all, 1, MPI_UNSIGNED, MPI_MAX, MPI_COMM_WORLD);
+    MPI_CHECK(MPI_Allreduce(&mine, &all, 1, MPI_UNSIGNED, MPI_MAX, MPI_COMM_WORLD));
     float change;
     memcpy(&change, &all, sizeof change);
     return change;
@@ -273,7 +316,7 @@ static float *gather(struct band *b)
             offsets[r] = first * b->n;
         }
     }
-    MPI_Gatherv(mine, b->rows * b->n, MPI_FLOAT, plate, counts, offsets, MPI_FLOAT, 0, MPI_COMM_WORLD);
+    MPI_CHECK(MPI_Gatherv(mine, b->rows * b->n, MPI_FLOAT, plate, counts, offsets, MPI_FLOAT, 0, MPI_COMM_WORLD));
     free(mine), free(counts), free(offsets);
     return plate;
 }
@@ -282,8 +325,8 @@ static float *gather(struct band *b)
 static void end_all(int status)
 {
     int worst;
-    MPI_Allreduce(&status, &worst, 1, MPI_INT, MPI_MAX, MPI_COMM_WORLD);
-    MPI_Finalize();
+    MPI_CHECK(MPI_Allreduce(&status, &worst, 1, MPI_INT, MPI_MAX, MPI_COMM_WORLD));
+    MPI_CHECK(MPI_Finalize());
     exit(worst);
 }
 
@@ -316,7 +359,7 @@ static int choose_gpu(int first_gpu, MPI_Comm node, int local_rank, int local_ra
         }
     }
     struct choice *all = (struct choice *)host_alloc(local_ranks * sizeof(struct choice));
-    MPI_Allgather(&mine, sizeof mine, MPI_BYTE, all, sizeof mine, MPI_BYTE, node);
+    MPI_CHECK(MPI_Allgather(&mine, sizeof mine, MPI_BYTE, all, sizeof mine, MPI_BYTE, node));
     int all_ok = 1, all_have_one = 1, distinct = 0;
     for (int r = 0; r < local_ranks; r++) {
         all_ok &= all[r].status == 0;
@@ -337,6 +380,59 @@ static int choose_gpu(int first_gpu, MPI_Comm node, int local_rank, int local_ra
     return device;
 }
 
+/* `steps` steps of one timed case, queued on the band's streams. */
+static void run_steps(struct band *b, enum timed what, int steps)
+{
+    for (int s = 0; s < steps; s++)
+        switch (what) {
+        case STEP_BY_MPI:
+            step(b, BY_MPI);
+            break;
+        case STEP_BY_NCCL:
+            step(b, BY_NCCL);
+            break;
+        case STEP_BY_NCCL_OVERLAP:
+            step(b, BY_NCCL_OVERLAP);
+            break;
+        case HALO_ALONE:
+            exchange(b, BY_NCCL, b->edge);
+            break;
+        default:  /* BAND_ALONE */
+            nvtxRangePushA("band");
+            step_rows(b, 1, b->rows + 1, b->edge);
+            nvtxRangePop();
+        }
+}
+
+/* Between two timed runs, outside both (after timed_run_end): rank 0 says how long the timing will take,
+ * from the first case's warm-up, and how far it is; then the ranks meet at a barrier, so that every run
+ * starts as they leave it (and ends at the barrier after its steps). */
+static void between_runs(int rank, enum timed what, const struct timed_runs *runs)
+{
+    double runs_per_case = runs->reps + 1.0;  /* the warm-up and the timed runs */
+    if (rank == 0) {
+        if (what == STEP_BY_MPI && runs->run == -1)  /* the first case; the halo alone costs next to nothing */
+            say_how_long("the timing", (TIMED - 1) * runs_per_case * runs->warm_up_ms / 1e3,
+                         "-r 1, --steps 10 or a smaller -n");
+        say_progress((what * runs_per_case + runs->run + 2) / (TIMED * runs_per_case));
+    }
+    MPI_CHECK(MPI_Barrier(MPI_COMM_WORLD));
+}
+
+/* How much longer a step is than the band alone, as text, and never a negative time: the difference of
+ * two medians where it is above the larger of their spreads (the +- of the lines printed), else that it
+ * is no more than that spread, which these runs cannot tell from noise (on one rank NCCL's step is the
+ * band's and an empty group, and its median came out 0.2 us below the band's in the H200 run of
+ * figures/data/small_gpu/full/). */
+static void say_over(char *text, size_t size, struct stats step, struct stats band)
+{
+    double over = step.median - band.median, spread = step.std > band.std ? step.std : band.std;
+    if (over > spread)
+        snprintf(text, size, "%.1f us", 1e3 * over);
+    else
+        snprintf(text, size, "no more than the runs' spread (+- %.2f us)", 1e3 * spread);
+}
+
 /* ==== main ==== */
 
 int main(int argc, char **argv)
@@ -354,14 +450,16 @@ int main(int argc, char **argv)
     /* Every rank parses the same line: a usage error ends every rank with exit 2 before MPI starts. */
     int first_gpu = cli_parse(argc, argv, "Heat diffusion split over GPUs: one MPI rank per GPU, halos by MPI or NCCL.",
                               options, COUNT_OF(options));  /* --device ID: where a rank sees several, ID, ID + 1, ... */
-    MPI_Init(&argc, &argv);
+    MPI_CHECK(MPI_Init(&argc, &argv));
+    MPI_CHECK(MPI_Comm_set_errhandler(MPI_COMM_WORLD, MPI_ERRORS_RETURN));  /* errors to MPI_CHECK */
     int rank, ranks, local_rank, local_ranks;
-    MPI_Comm_rank(MPI_COMM_WORLD, &rank);
-    MPI_Comm_size(MPI_COMM_WORLD, &ranks);
+    MPI_CHECK(MPI_Comm_rank(MPI_COMM_WORLD, &rank));
+    world_rank = rank;
+    MPI_CHECK(MPI_Comm_size(MPI_COMM_WORLD, &ranks));
     MPI_Comm node;  /* the ranks of this machine, one GPU each */
-    MPI_Comm_split_type(MPI_COMM_WORLD, MPI_COMM_TYPE_SHARED, 0, MPI_INFO_NULL, &node);
-    MPI_Comm_rank(node, &local_rank);
-    MPI_Comm_size(node, &local_ranks);
+    MPI_CHECK(MPI_Comm_split_type(MPI_COMM_WORLD, MPI_COMM_TYPE_SHARED, 0, MPI_INFO_NULL, &node));
+    MPI_CHECK(MPI_Comm_rank(node, &local_rank));
+    MPI_CHECK(MPI_Comm_size(node, &local_ranks));
     int status = 0;
     if (n - 2 < 2LL * ranks) {  /* before the GPUs: a usage error is one everywhere */
         if (rank == 0)
@@ -371,7 +469,7 @@ int main(int argc, char **argv)
     }
     int gpu = choose_gpu(first_gpu, node, local_rank, local_ranks, &status);
     int worst;
-    MPI_Allreduce(&status, &worst, 1, MPI_INT, MPI_MAX, MPI_COMM_WORLD);
+    MPI_CHECK(MPI_Allreduce(&status, &worst, 1, MPI_INT, MPI_MAX, MPI_COMM_WORLD));
     if (worst) {
         if (worst == NO_DEVICE_EXIT && rank == 0)
             fprintf(stderr, "no usable CUDA device on every rank; heat_mpi needs one GPU per rank\n");
@@ -382,7 +480,7 @@ int main(int argc, char **argv)
     ncclUniqueId id;  /* rank 0 makes the communicator's name, MPI tells the others */
     if (rank == 0)
         NCCL_CHECK(ncclGetUniqueId(&id));
-    MPI_Bcast(&id, sizeof id, MPI_BYTE, 0, MPI_COMM_WORLD);
+    MPI_CHECK(MPI_Bcast(&id, sizeof id, MPI_BYTE, 0, MPI_COMM_WORLD));
     ncclComm_t comm;
     NCCL_CHECK(ncclCommInitRank(&comm, ranks, id, rank));
     double copy_gbs = measure_copy_bandwidth(COPY_PROBE_BYTES);
@@ -417,7 +515,7 @@ int main(int argc, char **argv)
             CUDA_CHECK(cudaMemcpy(want + m, one.a + m, (size_t)one.rows * m * sizeof(float), cudaMemcpyDeviceToHost));
             band_end(&one);
         }
-        MPI_Bcast(want_change, 64, MPI_FLOAT, 0, MPI_COMM_WORLD);
+        MPI_CHECK(MPI_Bcast(want_change, 64, MPI_FLOAT, 0, MPI_COMM_WORLD));
         for (int w = 0; w < WAYS; w++) {
             band_start(&b, m, rank, ranks, comm);
             int same_change = 1;
@@ -437,63 +535,67 @@ int main(int argc, char **argv)
         }
         free(want);
     }
-    MPI_Bcast(&failures, 1, MPI_INT, 0, MPI_COMM_WORLD);
+    MPI_CHECK(MPI_Bcast(&failures, 1, MPI_INT, 0, MPI_COMM_WORLD));
     if (failures)
         end_all(1);
 
-    /* Time each way: reps runs of `steps` steps, by the wall clock between barriers (the ranks are
-     * separate processes), after a warm-up. Then the exchange alone, and one rank's steps alone. */
-    double ms[WAYS + 2][MAX_REPS];
+    /* Time each case: reps runs of `steps` steps after a warm-up, by the wall clock (the ranks are
+     * separate processes), each run from the barrier where the ranks meet before it (between_runs) to
+     * the one after its steps. Then a step's time. */
+    double ms[TIMED][MAX_REPS];
     band_start(&b, (int)n, rank, ranks, comm);
-    for (int w = 0; w < WAYS + 2; w++)
-        for (int r = -1; r < reps; r++) {
-            MPI_Barrier(MPI_COMM_WORLD);
-            double start = MPI_Wtime();
-            for (int s = 0; s < steps; s++) {
-                if (w < WAYS)
-                    step(&b, (enum way)w);
-                else if (w == WAYS)
-                    exchange(&b, BY_NCCL, b.edge);  /* the halo alone, NCCL */
-                else
-                    step_rows(&b, 1, b.rows + 1, b.edge);  /* the band alone, no halo: weak scaling's one GPU */
-            }
+    for (int t = 0; t < TIMED; t++) {
+        struct timed_runs runs = timed_runs_wall(ms[t], reps);
+        runs.quiet = 1;  /* rank 0 alone says how long the whole timing takes (between_runs) */
+        nvtxRangePushA(timed_name[t]);  /* each case's runs as one range on the timeline */
+        MPI_CHECK(MPI_Barrier(MPI_COMM_WORLD));  /* the warm-up starts as the ranks leave it */
+        while (timed_run(&runs)) {
+            run_steps(&b, (enum timed)t, steps);
             finish(&b);
-            MPI_Barrier(MPI_COMM_WORLD);
-            if (r >= 0)
-                ms[w][r] = (MPI_Wtime() - start) * 1e3 / steps;
-            else if (w == 0 && rank == 0)  /* from the first warm-up: the halo alone costs next to nothing */
-                say_how_long("the timing", (WAYS + 1) * (reps + 1.0) * (MPI_Wtime() - start),
-                             "-r 1, --steps 10 or a smaller -n");
-            if (rank == 0)
-                say_progress((w * (reps + 1.0) + r + 2) / ((WAYS + 2) * (reps + 1.0)));
+            MPI_CHECK(MPI_Barrier(MPI_COMM_WORLD));
+            timed_run_end(&runs);
+            between_runs(rank, (enum timed)t, &runs);
         }
+        nvtxRangePop();
+        for (int r = 0; r < reps; r++)
+            ms[t][r] /= steps;
+    }
     if (rank == 0) {
         double bytes = 2.0 * sizeof(float) * (n - 2) * (n - 2), band_bytes = 2.0 * sizeof(float) * b.rows * (n - 2);
         printf("\n%lld x %lld plate (%.2f GB a field, %.2f GB per GPU for both), %d ranks, %d steps a run, %d runs;\n"
                "limit per GPU = its device-to-device copy, %.0f GB/s; MPI %s CUDA-aware\n", n, n, 4.0 * n * n / 1e9,
                8.0 * b.rows * n / 1e9, ranks, steps, reps, copy_gbs, b.cuda_aware ? "is" : "is not");
         FILE *csv = csv_path ? csv_open(csv_path, "way,ranks,n,median_ms,gbs") : NULL;
-        double median[WAYS + 2];
-        for (int w = 0; w < WAYS + 2; w++) {
-            struct stats s = stats_of(ms[w], reps);
-            median[w] = s.median;
-            const char *label = w < WAYS ? way_name[w] : w == WAYS ? "halo exchange alone (NCCL)" : "one band without halo";
-            const char *key = w < WAYS ? way_key[w] : w == WAYS ? "halo_alone" : "band_alone";
-            if (w == WAYS)
-                print_time(key, label, s), printf("\n");
-            else
-                print_bandwidth(key, label, s, w == WAYS + 1 ? band_bytes : bytes, w == WAYS + 1 ? copy_gbs : ranks * copy_gbs,
-                                w == WAYS + 1 ? "of one GPU's copy" : "of the GPUs' copy");
+        struct stats all[TIMED];
+        for (int t = 0; t < TIMED; t++) {
+            all[t] = stats_of(ms[t], reps);
+            struct stats s = all[t];
+            double moved = 0.0;  /* the bytes a step reads and writes, for its rate */
+            switch ((enum timed)t) {
+            case HALO_ALONE:  /* two rows: a time, no rate */
+                print_time(timed_key[t], timed_name[t], s);
+                printf("\n");
+                break;
+            case BAND_ALONE:
+                moved = band_bytes;
+                print_bandwidth(timed_key[t], timed_name[t], s, moved, copy_gbs, "of one GPU's copy");
+                break;
+            default:  /* a step, each way: the whole plate, on every GPU */
+                moved = bytes;
+                print_bandwidth(timed_key[t], timed_name[t], s, moved, ranks * copy_gbs, "of the GPUs' copy");
+            }
             if (csv)
-                csv_row(csv, "%s,%d,%lld,%.6g,%.1f", label, ranks, n, s.median,
-                        w == WAYS ? 0.0 : (w == WAYS + 1 ? band_bytes : bytes) / (s.median * 1e-3) / 1e9);
+                csv_row(csv, "%s,%d,%lld,%.6g,%.1f", timed_name[t], ranks, n, s.median,
+                        moved > 0.0 ? moved / (s.median * 1e-3) / 1e9 : 0.0);
         }
         if (csv)
             csv_close(csv);
         /* The overlap's limit: the band alone. How far each NCCL way is from it, against the halo. */
-        printf("\nA step over the band alone: %.1f us with NCCL, %.1f us with NCCL overlapped (the halo alone: %.1f us)\n",
-               1e3 * (median[BY_NCCL] - median[WAYS + 1]), 1e3 * (median[BY_NCCL_OVERLAP] - median[WAYS + 1]),
-               1e3 * median[WAYS]);
+        char with_nccl[64], overlapped[64];
+        say_over(with_nccl, sizeof with_nccl, all[STEP_BY_NCCL], all[BAND_ALONE]);
+        say_over(overlapped, sizeof overlapped, all[STEP_BY_NCCL_OVERLAP], all[BAND_ALONE]);
+        printf("\nA step over the band alone: %s with NCCL, %s with NCCL overlapped (the halo alone: %.1f us)\n",
+               with_nccl, overlapped, 1e3 * all[HALO_ALONE].median);
         printf("\nWhat it means: each rank computes its band and sends two rows of %lld floats a step. With the\n"
                "overlap, the inside rows are computed while the edge rows travel, so the step costs what the band\n"
                "alone costs as long as the exchange is shorter, plus what splitting the step costs: on one rank,\n"

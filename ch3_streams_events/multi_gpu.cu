@@ -120,7 +120,8 @@ static void part_end(struct part *p)
     CUDA_CHECK(cudaEventDestroy(p->done));
 }
 
-/* Refill every slice (the normalisation changed it) and wait, so that no fill runs into a timing. */
+/* Refill every slice (the normalisation changed it) and wait, so that no fill runs into a timing; GPU 0,
+ * where the timer's events are, is current again. */
 static void fill_all(struct part *p, int count)
 {
     for (int k = 0; k < count; k++) {
@@ -132,20 +133,20 @@ static void fill_all(struct part *p, int count)
         CUDA_CHECK(cudaSetDevice(p[k].gpu));
         CUDA_CHECK(cudaStreamSynchronize(p[k].stream));
     }
-}
-
-/* Times on several GPUs, on one clock: GPU 0's stream records the start; every other stream waits for that
- * event before its work (a stream may wait for another GPU's event); each records `done` after its work,
- * and GPU 0's stream waits for all of them before it records the stop. */
-static void fork_streams(struct part *p, int count, struct gpu_timer *timer)
-{
     CUDA_CHECK(cudaSetDevice(p[0].gpu));
-    gpu_timer_start(timer, p[0].stream);
-    for (int k = 1; k < count; k++)
-        CUDA_CHECK(cudaStreamWaitEvent(p[k].stream, timer->start, 0));
 }
 
-static float join_streams(struct part *p, int count, struct gpu_timer *timer)
+/* Times on several GPUs, on one clock: the timer runs on GPU 0's stream, where `start` was recorded
+ * (timed_run records the timer's start there); every other stream waits for that event before its work
+ * (a stream may wait for another GPU's event); each records `done` after its work, and GPU 0's stream
+ * waits for all of them, so that the timer's stop comes after the work of every GPU. */
+static void fork_streams(struct part *p, int count, cudaEvent_t start)
+{
+    for (int k = 1; k < count; k++)
+        CUDA_CHECK(cudaStreamWaitEvent(p[k].stream, start, 0));
+}
+
+static void join_streams(struct part *p, int count)
 {
     for (int k = 1; k < count; k++) {
         CUDA_CHECK(cudaSetDevice(p[k].gpu));
@@ -153,15 +154,15 @@ static float join_streams(struct part *p, int count, struct gpu_timer *timer)
         CUDA_CHECK(cudaStreamWaitEvent(p[0].stream, p[k].done, 0));
     }
     CUDA_CHECK(cudaSetDevice(p[0].gpu));
-    return gpu_timer_stop(timer);
 }
 
 enum combine { WITH_NCCL, THROUGH_HOST };
 
-/* The whole normalisation, end to end: reduce each slice, combine the sums, divide each slice. */
-static float normalise(struct part *p, int count, enum combine how, double *host_totals, struct gpu_timer *timer)
+/* The whole normalisation, end to end: reduce each slice, combine the sums, divide each slice; from the
+ * event `start` on GPU 0's stream to the end of that stream. */
+static void normalise(struct part *p, int count, enum combine how, double *host_totals, cudaEvent_t start)
 {
-    fork_streams(p, count, timer);
+    fork_streams(p, count, start);
     for (int k = 0; k < count; k++) {
         CUDA_CHECK(cudaSetDevice(p[k].gpu));
         partial_reduce<<<p[k].blocks, THREADS_PER_BLOCK, 0, p[k].stream>>>(p[k].slice, p[k].n, p[k].partial_sums);
@@ -200,7 +201,7 @@ static float normalise(struct part *p, int count, enum combine how, double *host
         divide_by_total<<<p[k].blocks, THREADS_PER_BLOCK, 0, p[k].stream>>>(p[k].slice, p[k].n, p[k].total);
         CHECK_LAUNCH();
     }
-    return join_streams(p, count, timer);
+    join_streams(p, count);
 }
 
 /* ==== Checks ==== */
@@ -245,18 +246,18 @@ static int check_parts(struct part *p, int count, long long total, double tolera
 
 /* ncclAllReduce of `elements` of `type` in place on every GPU, timed with fork and join. */
 static struct stats time_allreduce(struct part *p, int count, void **buffers, size_t elements, ncclDataType_t type,
-                                   int reps, struct gpu_timer *timer)
+                                   int reps)
 {
     double ms[MAX_REPS];
-    for (int r = -1; r < reps; r++) {
-        fork_streams(p, count, timer);
+    CUDA_CHECK(cudaSetDevice(p[0].gpu));
+    struct timed_runs runs = timed_runs(ms, reps, p[0].stream);
+    while (timed_run(&runs)) {
+        fork_streams(p, count, runs.timer.start);
         NCCL_CHECK(ncclGroupStart());
         for (int k = 0; k < count; k++)
             NCCL_CHECK(ncclAllReduce(buffers[k], buffers[k], elements, type, ncclSum, p[k].comm, p[k].stream));
         NCCL_CHECK(ncclGroupEnd());
-        float t = join_streams(p, count, timer);
-        if (r >= 0)
-            ms[r] = t;
+        join_streams(p, count);
     }
     return stats_of(ms, reps);
 }
@@ -347,7 +348,9 @@ int main(int argc, char **argv)
     CUDA_CHECK(cudaMallocHost(&chunk, chunk_elements * sizeof(float)));
     CUDA_CHECK(cudaMallocHost(&host_totals, (count + 1) * sizeof(double)));
     FILE *csv = csv_path ? csv_open(csv_path, "n,gpus,way,bytes,median_ms,min_ms,max_ms") : NULL;
-    struct gpu_timer timer;
+    cudaEvent_t checked_start;  /* the checked run's fork, on GPU 0 (the timed runs fork from the timer's start) */
+    CUDA_CHECK(cudaSetDevice(0));
+    CUDA_CHECK(cudaEventCreateWithFlags(&checked_start, cudaEventDisableTiming));
     int failures = 0;
 
     for (int s = 0; s < size_count; s++) {
@@ -356,7 +359,7 @@ int main(int argc, char **argv)
         printf("\n== %lld elements (%.2f GB), over %d GPU%s ==\n", n, n * 4e-9, count, count > 1 ? "s" : "");
         struct part one, parts[MAX_GPUS];
         double ms[3][MAX_REPS];
-        struct stats runs[3];  /* one GPU, K with NCCL, K through the host */
+        struct stats end_to_end[3];  /* one GPU, K with NCCL, K through the host */
         const char *names[3] = {"one GPU", "", ""}, *ways[3] = {"one_gpu", "nccl", "through_host"};
         char nccl_name[64], host_name[64];
         snprintf(nccl_name, sizeof nccl_name, "%d GPUs, ncclAllReduce", count);
@@ -387,18 +390,21 @@ int main(int argc, char **argv)
             int exact = 7.0 * per_thread * THREADS_PER_BLOCK < 0x1p24;  /* every float partial sum exact */
             double tolerance = exact ? 0.0 : (per_thread + TREE_ADDITIONS + 2) * FLOAT_ROUNDING;
 
-            CUDA_CHECK(cudaSetDevice(0));
-            gpu_timer_create(&timer);
-            for (int r = -1; r < reps; r++) {  /* r = -1: the first run, checked before any timing */
+            enum combine how = way == 2 ? THROUGH_HOST : WITH_NCCL;
+            /* The first run is checked, before any timing. */
+            fill_all(p, on);
+            CUDA_CHECK(cudaEventRecord(checked_start, p[0].stream));
+            normalise(p, on, how, host_totals, checked_start);
+            CUDA_CHECK(cudaStreamSynchronize(p[0].stream));  /* which waited for every GPU's stream */
+            failures += check_parts(p, on, total, tolerance, chunk, chunk_elements, names[way]);
+            fill_all(p, on);
+            struct timed_runs runs = timed_runs(ms[way], reps, p[0].stream);
+            while (timed_run(&runs)) {
+                normalise(p, on, how, host_totals, runs.timer.start);
+                timed_run_end(&runs);
                 fill_all(p, on);
-                float t = normalise(p, on, way == 2 ? THROUGH_HOST : WITH_NCCL, host_totals, &timer);
-                if (r >= 0)
-                    ms[way][r] = t;
-                else
-                    failures += check_parts(p, on, total, tolerance, chunk, chunk_elements, names[way]);
             }
-            runs[way] = stats_of(ms[way], reps);
-            gpu_timer_destroy(&timer);
+            end_to_end[way] = stats_of(ms[way], reps);
             if (way == 0)
                 part_end(&one);
         }
@@ -412,15 +418,16 @@ int main(int argc, char **argv)
             double limit = 0.0;
             for (int k = 0; k < on; k++)
                 limit += copy_gbs[k];
-            print_time(ways[way], names[way], runs[way]);
-            printf("  %.0f GB/s, %.0f%% of %s copy bandwidth", 12.0 * n / (runs[way].median * 1e-3) / 1e9,
-                   100.0 * 12.0 * n / (runs[way].median * 1e-3) / 1e9 / limit, on > 1 ? "the GPUs' summed" : "its");
+            double gbs = 12.0 * n / (end_to_end[way].median * 1e-3) / 1e9;
+            print_time(ways[way], names[way], end_to_end[way]);
+            printf("  %.0f GB/s, %.0f%% of %s copy bandwidth", gbs, 100.0 * gbs / limit,
+                   on > 1 ? "the GPUs' summed" : "its");
             if (way > 0)
-                printf("; %.2fx one GPU (at best %dx)", runs[0].median / runs[way].median, count);
+                printf("; %.2fx one GPU (at best %dx)", end_to_end[0].median / end_to_end[way].median, count);
             printf("\n");
             if (csv)
-                csv_row(csv, "%lld,%d,%s,%lld,%.5f,%.5f,%.5f", n, on, ways[way], 12 * n, runs[way].median,
-                        runs[way].min, runs[way].max);
+                csv_row(csv, "%lld,%d,%s,%lld,%.5f,%.5f,%.5f", n, on, ways[way], 12 * n, end_to_end[way].median,
+                        end_to_end[way].min, end_to_end[way].max);
         }
         if (count == 1)
             printf("one GPU visible: nothing to split (--gpus and CUDA_VISIBLE_DEVICES choose the GPUs)\n");
@@ -436,22 +443,19 @@ int main(int argc, char **argv)
                 smallest = parts[k].n < smallest ? parts[k].n : smallest;
             }
             long long floats = smallest < (64 << 20) ? smallest : (64 << 20);
-            CUDA_CHECK(cudaSetDevice(0));
-            gpu_timer_create(&timer);
-            struct stats alone = time_allreduce(parts, count, totals, 1, ncclDouble, reps, &timer);
+            struct stats alone = time_allreduce(parts, count, totals, 1, ncclDouble, reps);
             print_allreduce("allreduce_double", "ncclAllReduce, one double", alone, sizeof(double), count);
             if (csv)
                 csv_row(csv, "%lld,%d,allreduce,%d,%.5f,%.5f,%.5f", n, count, 8, alone.median, alone.min, alone.max);
             if (floats > 0) {
                 char label[64];
                 snprintf(label, sizeof label, "ncclAllReduce, %.0f MB", floats * 4e-6);
-                struct stats big = time_allreduce(parts, count, slices, floats, ncclFloat, reps, &timer);
+                struct stats big = time_allreduce(parts, count, slices, floats, ncclFloat, reps);
                 print_allreduce("allreduce_large", label, big, floats * 4.0, count);
                 if (csv)
                     csv_row(csv, "%lld,%d,allreduce,%lld,%.5f,%.5f,%.5f", n, count, floats * 4, big.median, big.min,
                             big.max);
             }
-            gpu_timer_destroy(&timer);
             for (int k = 0; k < count; k++)
                 part_end(&parts[k]);
         }
@@ -461,6 +465,8 @@ int main(int argc, char **argv)
 
     for (int k = 0; k < count && count > 1; k++)
         NCCL_CHECK(ncclCommDestroy(comms[k]));
+    CUDA_CHECK(cudaSetDevice(0));
+    CUDA_CHECK(cudaEventDestroy(checked_start));
     CUDA_CHECK(cudaFreeHost(chunk));
     CUDA_CHECK(cudaFreeHost(host_totals));
     return exit_status(failures);

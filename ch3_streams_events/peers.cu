@@ -92,20 +92,14 @@ static struct stats time_copy(struct gpu *g, int src, int dst, enum way way, siz
     CUDA_CHECK(cudaMemset(g[dst].target, 0, bytes));
     CUDA_CHECK(cudaDeviceSynchronize());
     CUDA_CHECK(cudaSetDevice(src));
-    struct gpu_timer timer;
-    gpu_timer_create(&timer);
-    for (int r = -1; r < reps; r++) {  /* r = -1: warm-up */
-        gpu_timer_start(&timer, g[src].stream);
+    struct timed_runs runs = timed_runs(ms, reps, g[src].stream);
+    while (timed_run(&runs)) {
         if (way == THROUGH_HOST)
             copy_through_host(g[dst].target, dst, g[dst].stream, g[src].source, src, g[src].stream, bytes, host,
                               g[src].landed, g[dst].drained);
         else
             CUDA_CHECK(cudaMemcpyPeerAsync(g[dst].target, dst, g[src].source, src, bytes, g[src].stream));
-        float t = gpu_timer_stop(&timer);
-        if (r >= 0)
-            ms[r] = t;
     }
-    gpu_timer_destroy(&timer);
     CUDA_CHECK(cudaSetDevice(dst));
     int right = copied_right(g[dst].target, bytes / sizeof(unsigned), src, check_host);
     *failures += check(right, "%d -> %d %s: every word arrived where it belongs", src, dst, way_names[way]);

@@ -3,7 +3,7 @@
  * on ten streams, one job's copies can overlap another's kernels and the copies in the two directions
  * can overlap each other (the GPU has separate copy engines), so the run approaches the time the bytes
  * need to cross the bus. This program times both in one run, against that transfer bound, and a third
- * way: ten streams whose copies in are chained, each waiting for the one before (see run_all).
+ * way: ten streams whose copies in are chained, each waiting for the one before (see queue_all).
  *   make ch3 && ./ch3_streams_events/streams              (10 arrays of 10,000,000 float32)
  *   ./ch3_streams_events/streams --streams 2
  *   ./ch3_streams_events/streams --pageable               (without pinned memory: no overlap)
@@ -88,49 +88,38 @@ static void queue_normalize(struct job *j, long long n, int blocks, cudaStream_t
     CUDA_CHECK(cudaMemcpyAsync(j->host_out, j->dev_a, bytes, cudaMemcpyDeviceToHost, s));
 }
 
-/* Runs every job, job i on stream i % count, and returns the GPU time from the first operation to
- * the last: all streams wait for a start event recorded on stream 0 (fork), and stream 0 waits for an
- * event recorded at the end of each stream before recording the stop event (join).
+/* Events that order the streams' work; none of them is timed. */
+struct marks {
+    cudaEvent_t done[MAX_STREAMS];      /* stream k's work is done */
+    cudaEvent_t copied_in[MAX_ARRAYS];  /* array i is on the GPU */
+};
+
+/* Queues every job, job i on stream i % count, after a fork: all streams wait for `start`, an event
+ * recorded on stream 0 (the timer's start, when timed).
  *
  * ordered = 0 is the article's way: every stream's copy in may start at once. The copy engines then
  * run several copies in side by side, sharing the bus, so all arrays arrive late, near the end, and
  * the copies out cannot start early. ordered = 1 chains the copies in with events, each waiting for
  * the previous one: array 0 is in after a tenth of the time and goes back out while array 2 comes in,
  * a pipeline that keeps both directions of the bus busy. */
-static float run_all(struct job *jobs, int arrays, long long n, int blocks, cudaStream_t *streams, int count,
-                     int ordered, double *host_ms, double *queue_ms)
+static void queue_all(struct job *jobs, int arrays, long long n, int blocks, cudaStream_t *streams, int count,
+                      int ordered, cudaEvent_t start, struct marks *m)
 {
-    cudaEvent_t start, stop, done[MAX_STREAMS], copied_in[MAX_ARRAYS];
-    CUDA_CHECK(cudaEventCreate(&start));
-    CUDA_CHECK(cudaEventCreate(&stop));
-    for (int k = 0; k < count; k++)
-        CUDA_CHECK(cudaEventCreateWithFlags(&done[k], cudaEventDisableTiming));
-    for (int i = 0; i < arrays; i++)
-        CUDA_CHECK(cudaEventCreateWithFlags(&copied_in[i], cudaEventDisableTiming));
-    double t0 = wall_seconds();
-    CUDA_CHECK(cudaEventRecord(start, streams[0]));
     for (int k = 1; k < count; k++)
         CUDA_CHECK(cudaStreamWaitEvent(streams[k], start, 0));
     for (int i = 0; i < arrays; i++)
-        queue_normalize(&jobs[i], n, blocks, streams[i % count], ordered && i > 0 ? copied_in[i - 1] : NULL,
-                        copied_in[i]);
-    *queue_ms = (wall_seconds() - t0) * 1e3 / arrays;
+        queue_normalize(&jobs[i], n, blocks, streams[i % count], ordered && i > 0 ? m->copied_in[i - 1] : NULL,
+                        m->copied_in[i]);
+}
+
+/* The join: stream 0 waits for an event recorded at the end of each other stream, so that it ends after
+ * all the work (and so does the timer's stop, recorded on it next). */
+static void join(cudaStream_t *streams, int count, struct marks *m)
+{
     for (int k = 1; k < count; k++) {
-        CUDA_CHECK(cudaEventRecord(done[k], streams[k]));
-        CUDA_CHECK(cudaStreamWaitEvent(streams[0], done[k], 0));
+        CUDA_CHECK(cudaEventRecord(m->done[k], streams[k]));
+        CUDA_CHECK(cudaStreamWaitEvent(streams[0], m->done[k], 0));
     }
-    CUDA_CHECK(cudaEventRecord(stop, streams[0]));
-    CUDA_CHECK(cudaEventSynchronize(stop));
-    *host_ms = (wall_seconds() - t0) * 1e3;
-    float ms = 0.0f;
-    CUDA_CHECK(cudaEventElapsedTime(&ms, start, stop));
-    CUDA_CHECK(cudaEventDestroy(start));
-    CUDA_CHECK(cudaEventDestroy(stop));
-    for (int k = 0; k < count; k++)
-        CUDA_CHECK(cudaEventDestroy(done[k]));
-    for (int i = 0; i < arrays; i++)
-        CUDA_CHECK(cudaEventDestroy(copied_in[i]));
-    return ms;
 }
 
 /* Each output must sum to 1 (see normalize.cu for the bound) with all its elements equal; returns 1 if
@@ -208,6 +197,13 @@ int main(int argc, char **argv)
     cudaStream_t streams[MAX_STREAMS];
     for (int k = 0; k < stream_count; k++)
         CUDA_CHECK(cudaStreamCreateWithFlags(&streams[k], cudaStreamNonBlocking));
+    struct marks marks;
+    for (int k = 0; k < stream_count; k++)
+        CUDA_CHECK(cudaEventCreateWithFlags(&marks.done[k], cudaEventDisableTiming));
+    for (int i = 0; i < arrays; i++)
+        CUDA_CHECK(cudaEventCreateWithFlags(&marks.copied_in[i], cudaEventDisableTiming));
+    cudaEvent_t checked_start;  /* the checked run's fork (the timed runs fork from the timer's start) */
+    CUDA_CHECK(cudaEventCreateWithFlags(&checked_start, cudaEventDisableTiming));
 
     printf("%d arrays of %lld float32 (%.0f MB each), %s host memory, %d copy engines\n", arrays, n, bytes / 1e6,
            pageable ? "pageable" : "pinned", dev.copy_engines);
@@ -220,22 +216,29 @@ int main(int argc, char **argv)
     int failures = 0, counts[WAYS] = {1, stream_count, stream_count}, ordered[WAYS] = {0, 0, 1};
     const char *ways[WAYS] = {"", "", ", copies in chained"};
     double medians[WAYS];
-    double *ms = (double *)host_alloc(reps * sizeof(double)), host_ms = 0.0, queue_ms = 0.0;
+    double *ms = (double *)host_alloc(reps * sizeof(double)), queue_ms = 0.0;
     for (int m = 0; m < WAYS; m++) {
         double host_total = 0.0;
         char label[64], key[64];
         snprintf(label, sizeof label, "%d stream%s%s", counts[m], counts[m] > 1 ? "s" : "", ways[m]);
         snprintf(key, sizeof key, "streams_%d%s", counts[m], m == CHAINED ? "_chained" : "");  /* streams_10 */
         nvtxRangePushA(label);  /* each way's runs as one range on Nsight Systems' timeline */
-        for (int r = -1; r < reps; r++) {  /* r = -1: warm-up and check */
-            float t = run_all(jobs, arrays, n, blocks, streams, counts[m], ordered[m], &host_ms, &queue_ms);
-            if (r == -1) {
-                failures += check_outputs(jobs, arrays, n, blocks, label);
-                say_runs_take(t, reps);
-            } else {
-                ms[r] = t;
-                host_total += host_ms;
-            }
+        /* The checked run, before any timing. */
+        CUDA_CHECK(cudaEventRecord(checked_start, streams[0]));
+        queue_all(jobs, arrays, n, blocks, streams, counts[m], ordered[m], checked_start, &marks);
+        join(streams, counts[m], &marks);
+        CUDA_CHECK(cudaStreamSynchronize(streams[0]));
+        failures += check_outputs(jobs, arrays, n, blocks, label);
+        /* The GPU's time from the fork to the join, between the timer's events on stream 0; beside it the
+         * host's clock from the same start (runs.started) to the GPU's end, and its time to queue. */
+        struct timed_runs runs = timed_runs(ms, reps, streams[0]);
+        while (timed_run(&runs)) {
+            queue_all(jobs, arrays, n, blocks, streams, counts[m], ordered[m], runs.timer.start, &marks);
+            queue_ms = (wall_seconds() - runs.started) * 1e3 / arrays;
+            join(streams, counts[m], &marks);
+            timed_run_end(&runs);  /* records the stop and waits for it */
+            if (runs.run >= 0)
+                host_total += (wall_seconds() - runs.started) * 1e3;
         }
         nvtxRangePop();
         struct stats s = stats_of(ms, reps);
@@ -252,8 +255,13 @@ int main(int argc, char **argv)
         printf("(pageable memory: each copy is staged through a driver buffer while the host waits, so copies "
                "cannot overlap; try without --pageable)\n");
 
-    for (int k = 0; k < stream_count; k++)
+    for (int k = 0; k < stream_count; k++) {
         CUDA_CHECK(cudaStreamDestroy(streams[k]));
+        CUDA_CHECK(cudaEventDestroy(marks.done[k]));
+    }
+    for (int i = 0; i < arrays; i++)
+        CUDA_CHECK(cudaEventDestroy(marks.copied_in[i]));
+    CUDA_CHECK(cudaEventDestroy(checked_start));
     for (int i = 0; i < arrays; i++) {
         if (pageable) {
             free(jobs[i].host_in);

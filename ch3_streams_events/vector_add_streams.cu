@@ -40,17 +40,22 @@ static double uniform(long long i, unsigned seed)
     return (double)(x >> 40) / 16777216.0;  /* 24 bits: exact in a float */
 }
 
-/* Queues the job in `chunks` pieces, piece k on streams[k % count]. The chunk size is a ceiling
- * division and the last chunk takes what is left: the article's n // K silently dropped n % K elements. */
+/* Queues the job in `count` pieces, piece k on streams[k]. The chunk size is a ceiling division and the
+ * last chunk takes what is left: the article's n // K silently dropped n % K elements. Fork: all streams
+ * start after an event recorded on stream 0; join: stream 0 waits for an event at the end of every other
+ * stream. Stream 0 then holds the whole job, from the work queued on it before to what comes after. */
 static void queue_add(const double *a, const double *b, double *c, double *dev_a, double *dev_b, double *dev_c,
-                      long long n, int chunks, cudaStream_t *streams, int count)
+                      long long n, cudaStream_t *streams, int count, cudaEvent_t fork, cudaEvent_t *done)
 {
-    long long chunk = (n + chunks - 1) / chunks;
-    for (int k = 0; k < chunks; k++) {
+    CUDA_CHECK(cudaEventRecord(fork, streams[0]));
+    for (int k = 1; k < count; k++)
+        CUDA_CHECK(cudaStreamWaitEvent(streams[k], fork, 0));
+    long long chunk = (n + count - 1) / count;
+    for (int k = 0; k < count; k++) {
         long long first = k * chunk, size = first + chunk <= n ? chunk : n - first;
         if (size <= 0)
             break;
-        cudaStream_t s = streams[k % count];
+        cudaStream_t s = streams[k];
         size_t bytes = size * sizeof(double);
         CUDA_CHECK(cudaMemcpyAsync(dev_a + first, a + first, bytes, cudaMemcpyHostToDevice, s));
         CUDA_CHECK(cudaMemcpyAsync(dev_b + first, b + first, bytes, cudaMemcpyHostToDevice, s));
@@ -58,6 +63,10 @@ static void queue_add(const double *a, const double *b, double *c, double *dev_a
         vector_add<<<blocks, THREADS_PER_BLOCK, 0, s>>>(dev_a + first, dev_b + first, dev_c + first, size);
         CHECK_LAUNCH();
         CUDA_CHECK(cudaMemcpyAsync(c + first, dev_c + first, bytes, cudaMemcpyDeviceToHost, s));
+    }
+    for (int k = 1; k < count; k++) {
+        CUDA_CHECK(cudaEventRecord(done[k], streams[k]));
+        CUDA_CHECK(cudaStreamWaitEvent(streams[0], done[k], 0));
     }
 }
 
@@ -92,8 +101,6 @@ int main(int argc, char **argv)
     CUDA_CHECK(cudaMalloc(&dev_b, bytes));
     CUDA_CHECK(cudaMalloc(&dev_c, bytes));
     double *ms = (double *)host_alloc(reps * sizeof(double));
-    struct gpu_timer timer;
-    gpu_timer_create(&timer);
     cudaEvent_t fork, done[MAX_STREAMS];  /* ordering only: no time stamps needed */
     CUDA_CHECK(cudaEventCreateWithFlags(&fork, cudaEventDisableTiming));
     for (int k = 0; k < stream_count; k++)
@@ -136,11 +143,11 @@ int main(int argc, char **argv)
                pinned ? "pinned" : "pageable", h2d, d2h, bound);
         record_value(pinned ? "transfer_bound_pinned" : "transfer_bound_pageable",
                      pinned ? "transfer bound, pinned" : "transfer bound, pageable", bound, "ms");
-        /* Both ways' runs, each within about 1.4x the bound (measured on an H200): with -n 2e9 that is
-         * minutes, so it is said first. */
+        /* Both ways' runs (the checked run, the warm-up and reps timed runs), each within about 1.4x the
+         * bound (measured on an H200): with -n 2e9 that is minutes, so it is said first. */
         char what[48];
         snprintf(what, sizeof what, "the %s runs", pinned ? "pinned" : "pageable");
-        say_how_long(what, 2 * (reps + 1) * 1.4 * bound / 1e3, "a smaller -n or -r");
+        say_how_long(what, 2 * (reps + 2) * 1.4 * bound / 1e3, "a smaller -n or -r");
 
         int counts[2] = {1, stream_count};
         for (int m = 0; m < COUNT_OF(counts); m++) {
@@ -148,32 +155,22 @@ int main(int argc, char **argv)
             snprintf(label, sizeof label, "%d stream%s, %s", counts[m], counts[m] > 1 ? "s" : "", pinned ? "pinned" : "pageable");
             snprintf(key, sizeof key, "streams_%d_%s", counts[m], pinned ? "pinned" : "pageable");  /* streams_5_pinned */
             nvtxRangePushA(label);  /* each way's runs as one range on Nsight Systems' timeline */
-            for (int r = -1; r < reps; r++) {
-                /* Fork: all streams start after an event recorded on stream 0 once the timer has started;
-                 * join: stream 0 waits for an event at the end of every other stream. */
-                gpu_timer_start(&timer, streams[0]);
-                CUDA_CHECK(cudaEventRecord(fork, streams[0]));
-                for (int k = 1; k < counts[m]; k++)
-                    CUDA_CHECK(cudaStreamWaitEvent(streams[k], fork, 0));
-                queue_add(a, b, c, dev_a, dev_b, dev_c, n, counts[m], streams, counts[m]);
-                for (int k = 1; k < counts[m]; k++) {
-                    CUDA_CHECK(cudaEventRecord(done[k], streams[k]));
-                    CUDA_CHECK(cudaStreamWaitEvent(streams[0], done[k], 0));
-                }
-                float t = gpu_timer_stop(&timer);
-                if (r == -1) {  /* the warm-up run is the checked run: exact, one IEEE addition each */
-                    long long wrong = 0;
-                    for (long long i = 0; i < n; i++)
-                        wrong += c[i] != want[i];
-                    failures += check(wrong == 0, "%s, %d stream%s: %lld of %lld elements differ from the CPU",
-                                      pinned ? "pinned" : "pageable", counts[m], counts[m] > 1 ? "s" : "", wrong, n);
-                    for (long long i = 0; i < n; i++)
-                        c[i] = 0.0;
-                    say_runs_take(t, reps);
-                } else {
-                    ms[r] = t;
-                }
-                say_progress((m * (reps + 1.0) + r + 2) / (2 * (reps + 1.0)));
+            /* The checked run, before any timing: exact, one IEEE addition each. */
+            queue_add(a, b, c, dev_a, dev_b, dev_c, n, streams, counts[m], fork, done);
+            CUDA_CHECK(cudaStreamSynchronize(streams[0]));
+            long long wrong = 0;
+            for (long long i = 0; i < n; i++)
+                wrong += c[i] != want[i];
+            failures += check(wrong == 0, "%s, %d stream%s: %lld of %lld elements differ from the CPU",
+                              pinned ? "pinned" : "pageable", counts[m], counts[m] > 1 ? "s" : "", wrong, n);
+            for (long long i = 0; i < n; i++)
+                c[i] = 0.0;
+            /* The timer on stream 0 starts before the fork and stops after the join: the whole job. */
+            struct timed_runs runs = timed_runs(ms, reps, streams[0]);
+            while (timed_run(&runs)) {
+                queue_add(a, b, c, dev_a, dev_b, dev_c, n, streams, counts[m], fork, done);
+                timed_run_end(&runs);
+                say_progress((m * (reps + 2.0) + runs.run + 3) / (2 * (reps + 2.0)));
             }
             nvtxRangePop();
             struct stats s = stats_of(ms, reps);
@@ -196,7 +193,6 @@ int main(int argc, char **argv)
     printf("\nFrom pageable memory each copy is staged through a pinned driver buffer while the host waits,\n"
            "so the streams cannot overlap copies with one another: more streams buy little or nothing.\n");
 
-    gpu_timer_destroy(&timer);
     CUDA_CHECK(cudaEventDestroy(fork));
     for (int k = 0; k < stream_count; k++) {
         CUDA_CHECK(cudaEventDestroy(done[k]));

@@ -180,20 +180,12 @@ int main(int argc, char **argv)
 
     /* Time: zeroing the result (and freeing the mutex) plus the kernel, between events. */
     printf("\n%d runs each (kernel time including the zeroing; 8 bytes read per element):\n", reps);
-    struct gpu_timer timer;
-    gpu_timer_create(&timer);
     for (int g = 0; g < COUNT_OF(grids); g++) {
         printf("%d blocks (%s):\n", grids[g], g == 0 ? "the article's 32 x 20" : "32 x SMs");
         for (int v = 0; v < VERSIONS; v++) {
-            for (int r = -1; r < reps; r++) {
-                gpu_timer_start(&timer, 0);
+            struct timed_runs runs = timed_runs(ms, reps, 0);
+            while (timed_run(&runs))
                 queue_dot((enum version)v, grids[g], dev_a, dev_b, n, dev_partial_sums, dev_result, dev_mutex);
-                float t = gpu_timer_stop(&timer);
-                if (r >= 0)
-                    ms[r] = t;
-                else
-                    say_runs_take(t, reps);
-            }
             char label[64], key[64];
             snprintf(label, sizeof label, "%s, %d blocks", names[v], grids[g]);
             snprintf(key, sizeof key, "%s_%d", keys[v], grids[g]);
@@ -204,7 +196,6 @@ int main(int argc, char **argv)
     printf("\nThe mutex serialises the blocks' final additions: each lock hand-over crosses the chip, so its\n"
            "cost grows with the number of lock takers. atomicAdd does the same addition in the L2 cache.\n");
 
-    gpu_timer_destroy(&timer);
     CUDA_CHECK(cudaFree(dev_a));
     CUDA_CHECK(cudaFree(dev_b));
     CUDA_CHECK(cudaFree(dev_partial_sums));

@@ -300,26 +300,22 @@ int main(int argc, char **argv)
     CUDA_CHECK(cudaMalloc(&g.histogram, LEVELS * sizeof(unsigned int)));
     CUDA_CHECK(cudaMalloc(&g.cdf, LEVELS * sizeof(unsigned long long)));
     CUDA_CHECK(cudaMemcpy(g.in, big, count, cudaMemcpyHostToDevice));
-    struct gpu_timer timers[STAGES], whole;
+    struct gpu_timer timers[STAGES];
     for (int s = 0; s < STAGES; s++)
         gpu_timer_create(&timers[s]);
-    gpu_timer_create(&whole);
     double *ms[STAGES + 1];
     for (int s = 0; s <= STAGES; s++)
         ms[s] = (double *)host_alloc(reps * sizeof(double));
-    for (int r = -1; r < reps; r++) {  /* r = -1: warm-up */
+    /* Each run: the whole equalisation in the loop's window, then, outside it, again stage by stage, each
+     * stage between the two events of its own timer. */
+    struct timed_runs runs = timed_runs(ms[STAGES], reps, 0);
+    while (timed_run(&runs)) {
+        equalize_gpu(&g, (int)n, (int)n, blocks, NULL, NULL);
+        timed_run_end(&runs);
         float stage_ms[STAGES];
         equalize_gpu(&g, (int)n, (int)n, blocks, timers, stage_ms);
-        gpu_timer_start(&whole, 0);
-        equalize_gpu(&g, (int)n, (int)n, blocks, NULL, NULL);
-        float t = gpu_timer_stop(&whole);
-        if (r < 0) {
-            say_runs_take(2 * t, reps);
-            continue;
-        }
-        for (int s = 0; s < STAGES; s++)
-            ms[s][r] = stage_ms[s];
-        ms[STAGES][r] = t;
+        for (int s = 0; s < STAGES && runs.run >= 0; s++)
+            ms[s][runs.run] = stage_ms[s];
     }
     unsigned char cpu_table[LEVELS];
     double t0 = wall_seconds();
@@ -346,7 +342,6 @@ int main(int argc, char **argv)
 
     for (int s = 0; s < STAGES; s++)
         gpu_timer_destroy(&timers[s]);
-    gpu_timer_destroy(&whole);
     for (int s = 0; s <= STAGES; s++)
         free(ms[s]);
     CUDA_CHECK(cudaFree(g.in));

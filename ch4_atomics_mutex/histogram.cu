@@ -230,8 +230,6 @@ int main(int argc, char **argv)
     csv_close(csv);
 
     /* Time: the zeroing of the bins and the kernel (or CUB's call), between events. */
-    struct gpu_timer timer;
-    gpu_timer_create(&timer);
     double medians[VARIANTS];
     printf("\n%d runs each (GPU: zeroing + kernel, by events; CPU: wall clock); GB/s of text read;\n"
            "limit = device-to-device copy bandwidth %.0f GB/s (read + write, measured now)\n", reps, copy_gbs);
@@ -243,15 +241,9 @@ int main(int argc, char **argv)
     print_article("Part 4: NumPy \"at least 40x\" slower than the GPU's global atomics, a Python loop \"thousands of "
                   "times\" slower");
     for (int v = 0; v < VARIANTS; v++) {
-        for (int r = -1; r < reps; r++) {
-            gpu_timer_start(&timer, 0);
+        struct timed_runs runs = timed_runs(ms, reps, 0);
+        while (timed_run(&runs))
             queue_histogram((enum variant)v, &w);
-            float t = gpu_timer_stop(&timer);
-            if (r >= 0)
-                ms[r] = t;
-            else
-                say_runs_take(t, reps);
-        }
         struct stats s = stats_of(ms, reps);
         medians[v] = s.median;
         print_bandwidth(keys[v], names[v], s, (double)n, v == GLOBAL ? 0 : copy_gbs, "of copy");
@@ -281,7 +273,6 @@ int main(int argc, char **argv)
         printf("note: the text (%.1f MB) fits in the L2 cache; repeated runs read it from there.\n", n / 1e6);
     printf("wrote %s\n", counts_path);
 
-    gpu_timer_destroy(&timer);
     CUDA_CHECK(cudaFree(dev_text));
     CUDA_CHECK(cudaFree(w.histo));
     CUDA_CHECK(cudaFree(w.temp));

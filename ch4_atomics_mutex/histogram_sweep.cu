@@ -106,26 +106,20 @@ int main(int argc, char **argv)
     CUDA_CHECK(cudaMemcpy(dev_text, text, n, cudaMemcpyHostToDevice));
 
     FILE *csv = csv_open(csv_path, "kernel,i,blocks,median_ms,mean_ms,std_ms,sms");
-    struct gpu_timer timer;
-    gpu_timer_create(&timer);
     int failures = 0, points = 0, best_i[VERSIONS] = {0, 0};
     double best_ms[VERSIONS] = {1e30, 1e30};
     for (int i = first; i <= last; i += step) {
         int blocks = SWEEP_UNIT * i;
         double point_start = wall_seconds();
         for (int v = 0; v < VERSIONS; v++) {
-            for (int r = -1; r < reps; r++) {  /* r = -1: the checked run */
-                gpu_timer_start(&timer, 0);
+            /* The checked run, before any timing. */
+            launch((enum version)v, blocks, dev_text, n, dev_histo);
+            CUDA_CHECK(cudaMemcpy(got, dev_histo, sizeof got, cudaMemcpyDeviceToHost));
+            if (memcmp(got, want, sizeof want))  /* only the failures are printed */
+                failures += check(0, "%s kernel with %d blocks differs from the CPU", names[v], blocks);
+            struct timed_runs runs = timed_runs(ms, reps, 0);
+            while (timed_run(&runs))
                 launch((enum version)v, blocks, dev_text, n, dev_histo);
-                float t = gpu_timer_stop(&timer);
-                if (r >= 0) {
-                    ms[r] = t;
-                    continue;
-                }
-                CUDA_CHECK(cudaMemcpy(got, dev_histo, sizeof got, cudaMemcpyDeviceToHost));
-                if (memcmp(got, want, sizeof want))  /* only the failures are printed */
-                    failures += check(0, "%s kernel with %d blocks differs from the CPU", names[v], blocks);
-            }
             struct stats s = stats_of(ms, reps);
             csv_row(csv, "%s,%d,%d,%.5f,%.5f,%.5f,%d", names[v], i, blocks, s.median, s.mean, s.std, dev.sms);
             if (s.median < best_ms[v]) {
@@ -140,9 +134,9 @@ int main(int argc, char **argv)
         else if (points > 2)
             say_progress((double)(points - 2) / (points_total - 2));  /* a line every 10 s or so */
     }
-    csv_close(csv);
     if (check(failures == 0, "%d block counts x %d kernels, every histogram equal to the CPU's", points, VERSIONS))
-        return 1;
+        return 1;  /* the temporary CSV is removed at exit: no results file from a failed run */
+    csv_close(csv);
     printf("%lld bytes of synthetic text, %d points, %d runs each:\n", n, points, reps);
     for (int v = 0; v < VERSIONS; v++)
         printf("  %-7s best at %d x %d = %d blocks (%.1f blocks per SM): %.3f ms, %.1f GB/s\n", names[v], SWEEP_UNIT,
@@ -150,7 +144,6 @@ int main(int argc, char **argv)
                n / (best_ms[v] * 1e-3) / 1e9);
     printf("wrote %s\n", csv_path);
 
-    gpu_timer_destroy(&timer);
     CUDA_CHECK(cudaFree(dev_text));
     CUDA_CHECK(cudaFree(dev_histo));
     free(text);

@@ -188,20 +188,12 @@ int main(int argc, char **argv)
 
     /* Time: the zeroing of the bins and the kernel (or CUB's call), between events. */
     double *ms = (double *)host_alloc(reps * sizeof(double)), medians[VARIANTS];
-    struct gpu_timer timer;
-    gpu_timer_create(&timer);
     printf("\n%d runs each (zeroing + kernel, by events); GB/s of text read;\n"
            "limit = device-to-device copy bandwidth %.0f GB/s (read + write, measured now)\n", reps, copy_gbs);
     for (int v = 0; v < VARIANTS; v++) {
-        for (int r = -1; r < reps; r++) {
-            gpu_timer_start(&timer, 0);
+        struct timed_runs runs = timed_runs(ms, reps, 0);
+        while (timed_run(&runs))
             queue_histogram((enum variant)v, &w);
-            float t = gpu_timer_stop(&timer);
-            if (r >= 0)
-                ms[r] = t;
-            else
-                say_runs_take(t, reps);
-        }
         struct stats s = stats_of(ms, reps);
         medians[v] = s.median;
         print_bandwidth(keys[v], names[v], s, (double)n, copy_gbs, "of copy");
@@ -214,7 +206,6 @@ int main(int argc, char **argv)
     if (n < (long long)dev.l2_bytes)
         printf("note: the text (%.1f MB) fits in the L2 cache; repeated runs read it from there.\n", n / 1e6);
 
-    gpu_timer_destroy(&timer);
     CUDA_CHECK(cudaFree(dev_text));
     CUDA_CHECK(cudaFree(w.histo));
     CUDA_CHECK(cudaFree(w.temp));

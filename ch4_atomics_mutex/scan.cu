@@ -452,20 +452,13 @@ template <typename Sum>
 static struct stats time_variant(enum variant v, long long n, struct buffers *b, const int4 *flush,
                                  long long flush_count, int *sink, int blocks, double *ms, int reps)
 {
-    struct gpu_timer timer;
-    gpu_timer_create(&timer);
-    for (int r = -1; r < reps; r++) {
-        read_through<<<blocks, 256>>>(flush, flush_count, sink);
-        CHECK_LAUNCH();
-        gpu_timer_start(&timer, 0);
+    struct timed_runs runs = timed_runs(ms, reps, 0);
+    while (timed_run(&runs)) {
         launch<Sum>(v, n, b);
-        float t = gpu_timer_stop(&timer);
-        if (r >= 0)
-            ms[r] = t;
-        else
-            say_runs_take(t, reps);
+        timed_run_end(&runs);
+        read_through<<<blocks, 256>>>(flush, flush_count, sink);  /* outside the window: the next run starts cold */
+        CHECK_LAUNCH();
     }
-    gpu_timer_destroy(&timer);
     return stats_of(ms, reps);
 }
 

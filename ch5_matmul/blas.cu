@@ -130,25 +130,16 @@ int main(int argc, char **argv)
 
     /* Time 1: the DGEMM alone. Time 2: as the page timed CuPy, copies in and out included (from the
      * ordinary, pageable memory a NumPy array lives in). */
-    struct gpu_timer timer;
-    gpu_timer_create(&timer);
-    for (int r = -1; r < reps; r++) {
-        gpu_timer_start(&timer, 0);
+    struct timed_runs runs = timed_runs(ms, reps, 0);
+    while (timed_run(&runs))
         CUBLAS_CHECK(cublasDgemm(handle, CUBLAS_OP_N, CUBLAS_OP_N, n, n, n, &one, dBd, n, dAd, n, &zero, dCd, n));
-        float t = gpu_timer_stop(&timer);
-        if (r >= 0)
-            ms[r] = t;
-        else
-            say_runs_take(t, reps);
-    }
     struct stats gemm = stats_of(ms, reps);
-    for (int r = 0; r < reps; r++) {
-        gpu_timer_start(&timer, 0);
+    runs = timed_runs(ms, reps, 0);
+    while (timed_run(&runs)) {
         CUDA_CHECK(cudaMemcpyAsync(dAd, Ad, bytes, cudaMemcpyHostToDevice, 0));
         CUDA_CHECK(cudaMemcpyAsync(dBd, Bd, bytes, cudaMemcpyHostToDevice, 0));
         CUBLAS_CHECK(cublasDgemm(handle, CUBLAS_OP_N, CUBLAS_OP_N, n, n, n, &one, dBd, n, dAd, n, &zero, dCd, n));
         CUDA_CHECK(cudaMemcpyAsync(Cd, dCd, bytes, cudaMemcpyDeviceToHost, 0));
-        ms[r] = gpu_timer_stop(&timer);
     }
     printf("\nn = %d, float64 holding integers, %d runs; FP64 peak %.0f GFLOP/s (%d SMs x %d FP64 lanes%s x 2 x "
            "%.2f GHz)\n", n, reps, dev.peak_fp64_matrix_gflops, dev.sms, dev.fp64_lanes,
@@ -160,7 +151,6 @@ int main(int argc, char **argv)
     print_article("French page, n = 10112 on Colab, end to end: CuPy's int64 A @ B 1.07 s against its Numba tiled "
                   "kernel 5.67 s, \"1 to 6\"");
 
-    gpu_timer_destroy(&timer);
     CUBLAS_CHECK(cublasDestroy(handle));
     CUDA_CHECK(cudaFree(dAd));
     CUDA_CHECK(cudaFree(dBd));

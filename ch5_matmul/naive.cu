@@ -113,11 +113,10 @@ static void print_matrix(const long long *M, int rows, int cols)
 
 /* One product on the GPU as the page's cuda_mult does it: allocate and copy A, B and C (zeros) in, run
  * the kernel on blocks of ntx x nty threads and the ceiling-division grid, copy C out, free. Returns the
- * kernel's time by events in *kernel_ms and the whole call's by the wall clock in *whole_ms. */
+ * kernel's time by events in *kernel_ms (the caller times the whole call by the wall clock). */
 static void gpu_matmul(int use_register, const long long *A, const long long *B, long long *C, int n, int p, int q,
-                       int ntx, int nty, double *kernel_ms, double *whole_ms)
+                       int ntx, int nty, double *kernel_ms)
 {
-    double t0 = wall_seconds();
     long long *dA, *dB, *dC;
     CUDA_CHECK(cudaMalloc(&dA, (size_t)n * p * sizeof *dA));
     CUDA_CHECK(cudaMalloc(&dB, (size_t)p * q * sizeof *dB));
@@ -143,7 +142,6 @@ static void gpu_matmul(int use_register, const long long *A, const long long *B,
     CUDA_CHECK(cudaFree(dA));
     CUDA_CHECK(cudaFree(dB));
     CUDA_CHECK(cudaFree(dC));
-    *whole_ms = (wall_seconds() - t0) * 1e3;
 }
 
 /* ==== main ==== */
@@ -165,7 +163,7 @@ int main(int argc, char **argv)
     device_start(device, &dev);
     unsigned seed = 2020;
     int failures = 0;
-    double ms, whole_ms;
+    double ms;
 
     /* The demo: A is 6 x 8, B is 8 x 11, blocks of 2 x 4 threads. */
     {
@@ -173,7 +171,7 @@ int main(int argc, char **argv)
         long long A[N * P], B[P * Q], C[N * Q] = {0}, want[N * Q];
         random_matrix(A, N * P, &seed);
         random_matrix(B, P * Q, &seed);
-        gpu_matmul(0, A, B, C, N, P, Q, 2, 4, &ms, &whole_ms);
+        gpu_matmul(0, A, B, C, N, P, Q, 2, 4, &ms);
         matmul_cpu_ijk(A, B, want, N, P, Q);
         printf("\nC = A x B for A 6 x 8, B 8 x 11, blocks of 2 x 4 threads: a grid of %lld x %lld blocks\n",
                ceil_div(Q, 2), ceil_div(N, 4));
@@ -226,21 +224,24 @@ int main(int argc, char **argv)
     t0 = wall_seconds();
     matmul_cpu_ikj(A, B, want, n, n, n);
     double cpu_ikj = wall_seconds() - t0;
-    for (int v = 0; v < 2; v++)
-        for (int r = -1; r < reps; r++) {  /* r = -1: warm-up (the demo already loaded the page's kernel) */
-            if (v == 0)
-                memset(C, 0, count * sizeof *C);  /* the page's C = np.zeros((n, q)) */
-            gpu_matmul(v, A, B, C, n, n, n, 32, 32, &ms, &whole_ms);
-            if (r >= 0) {
-                gpu_ms[v * reps + r] = ms;
-                whole[v * reps + r] = whole_ms;
-            } else if (v == 0) {
-                say_runs_take(whole_ms, 2 * reps);
-            }
-            if (r == reps - 1)
-                failures += check(!memcmp(C, want, count * sizeof *C), "n = %d, %s: the GPU product equals the CPU's "
-                                  "exactly", n, v ? "sum in a register" : "the page's kernel");
+    for (int v = 0; v < 2; v++) {
+        /* The whole call by the wall clock, as the page timed it, and the kernel alone by its events. The
+         * page's kernel adds into C: zeros before every run, outside its clock (the page's
+         * C = np.zeros((n, q))). The warm-up is the loop's (the demo already loaded the page's kernel). */
+        if (v == 0)
+            memset(C, 0, count * sizeof *C);
+        struct timed_runs runs = timed_runs_wall(whole + v * reps, reps);
+        while (timed_run(&runs)) {
+            gpu_matmul(v, A, B, C, n, n, n, 32, 32, &ms);
+            timed_run_end(&runs);
+            if (runs.run >= 0)
+                gpu_ms[v * reps + runs.run] = ms;
+            if (v == 0 && runs.run < reps - 1)
+                memset(C, 0, count * sizeof *C);
         }
+        failures += check(!memcmp(C, want, count * sizeof *C), "n = %d, %s: the GPU product equals the CPU's exactly",
+                          n, v ? "sum in a register" : "the page's kernel");  /* the last run's product */
+    }
     t0 = wall_seconds();
     matmul_cpu_ijk(A, B, want, n, n, n);
     double cpu_ijk = wall_seconds() - t0;

@@ -1,26 +1,25 @@
 /* sgemm_hopper.cu: going further than the French page, after sgemm_tensor: rung 9, the float32 product
  * C = A x B in TF32 the way cuBLAS does it on a Hopper (compute capability 9.0, code built for sm_90a).
  * The Tensor Memory Accelerator (TMA) copies whole tiles into a ring of shared-memory stages at the
- * request of one thread, and mbarriers say when they have landed; two warpgroups of 128 threads multiply
- * 64 x 256 x 8 at a time with wgmma, one operand read by the tensor cores from shared memory directly,
- * while the copies of the next stages are on their way. Checked against cublasSgemm in strict fp32 with
+ * request of one thread, and mbarriers say when they have landed; two warpgroups of 128 threads compute
+ * a block's 256 x 128 tile of C with wgmma, each 256 x 64 of it, 8 values of k per instruction, one
+ * operand read by the tensor cores from shared memory directly, while the next stages' copies are on
+ * their way. Checked against cublasSgemm in strict fp32 with
  * a tolerance from TF32's mantissa, and timed beside cuBLAS in TF32, n = 127 to --max (8192), next to the
  * TF32 peak from the device facts and the measured ceiling of wgmma itself. Elsewhere it says why not.
  *   make ch5 && ./ch5_matmul/sgemm_hopper               (writes output/ch5/sgemm_hopper.csv; make figures)
  *   ./ch5_matmul/sgemm_hopper --max 2048 -r 3
  */
 #include <cuda.h> /* CUtensorMap and its enums; the encoding function comes through the runtime */
-#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
-#include <string.h>
 
 #include "../common/check.h"
 #include "../common/cli.h"
 #include "../common/cublas_check.h"
-#include "../common/csv.h"
 #include "../common/device.h"
 #include "../common/stats.h"
+#include "../common/sweep.h"
 #include "../common/timer.h"
 
 /* ==== 9. Hopper: TMA, mbarriers and wgmma (sm_90a) ==== */
@@ -43,47 +42,63 @@ __device__ __forceinline__ unsigned round_to_tf32(float x)
  * are a row apart). So we compute the tile of C^T = B^T A^T: A's tile is wgmma's B operand, read by
  * the tensor cores from shared memory, and B's tile is wgmma's A operand, which may come from registers,
  * where each thread puts what it reads itself. A block has three warpgroups: one producer, whose single
- * thread asks the TMA for tiles, and two consumers, each 64 columns x 256 rows of C's 128 x 256 tile. */
-enum { WG_ROWS = 256, WG_COLS = 128, WG_K = 32, WG_STAGES = 4, WG_THREADS = 384, WG_GROUP = 8 };
-enum { WG_A_TILE = WG_ROWS * WG_K, WG_B_TILE = WG_K * WG_COLS, WG_STAGE = WG_A_TILE + WG_B_TILE };
-/* 4 stages of 48 KiB, 1 KiB to align them (the 128-byte swizzle repeats every 1024 bytes) and the
- * barriers: 193 KiB, one block per SM. */
-static const size_t WG_SMEM = WG_STAGES * WG_STAGE * sizeof(float) + 1024 + 2 * WG_STAGES * 8;
+ * thread asks the TMA for tiles, and two consumers, each 256 rows x 64 columns of C's 256 x 128 tile.
+ * B's tile comes as boxes of WG_BOX columns: 128 bytes, the width of the TMA's swizzle. */
+enum { WG_ROWS = 256, WG_COLS = 128, WG_K = 32, WG_BOX = 32, WG_STAGES = 4, WG_THREADS = 384, WG_GROUP = 8 };
+
+/* A block's shared memory: a ring of WG_STAGES stages, each the tiles of A and B of one step along k as
+ * the TMA writes them (rows of 128 bytes, their 16-byte chunks swizzled), then the mbarriers that pass
+ * each stage between the producer and the consumers. */
+struct wg_stage {
+    float a[WG_ROWS][WG_K];                   /* A's tile: 256 rows of 32 k ("K-major") */
+    float b[WG_COLS / WG_BOX][WG_K][WG_BOX];  /* B's tile: 4 boxes of 32 k x 32 columns */
+};
+struct wg_shared {
+    struct wg_stage stage[WG_STAGES];
+    unsigned long long full[WG_STAGES];   /* stage s has landed */
+    unsigned long long empty[WG_STAGES];  /* the 8 consumer warps are done with stage s */
+};
+/* 4 stages of 48 KiB and the barriers, and 1 KiB to align them (the 128-byte swizzle repeats every 1024
+ * bytes): 193 KiB, one block per SM. */
+static const size_t WG_SMEM = sizeof(struct wg_shared) + 1024;
 
 __device__ __forceinline__ unsigned shared_address(const void *p) { return (unsigned)__cvta_generic_to_shared(p); }
 
 /* An mbarrier ("mbarrier") is a 64-bit counter in shared memory with a phase bit: a phase completes when
  * `count` threads have arrived and every byte announced with expect_tx has landed; waiting names the
- * parity of the phase to wait for. */
-__device__ __forceinline__ void barrier_init(unsigned bar, int count)
+ * parity of the phase to wait for. The instructions take its shared-memory address. */
+__device__ __forceinline__ void barrier_init(unsigned long long *bar, int count)
 {
-    asm volatile("mbarrier.init.shared::cta.b64 [%0], %1;" ::"r"(bar), "r"(count));
+    asm volatile("mbarrier.init.shared::cta.b64 [%0], %1;" ::"r"(shared_address(bar)), "r"(count));
 }
-__device__ __forceinline__ void barrier_expect_bytes(unsigned bar, int bytes)  /* and arrive */
+__device__ __forceinline__ void barrier_expect_bytes(unsigned long long *bar, int bytes)  /* and arrive */
 {
-    asm volatile("mbarrier.arrive.expect_tx.shared::cta.b64 _, [%0], %1;" ::"r"(bar), "r"(bytes) : "memory");
+    asm volatile("mbarrier.arrive.expect_tx.shared::cta.b64 _, [%0], %1;" ::"r"(shared_address(bar)), "r"(bytes)
+                 : "memory");
 }
-__device__ __forceinline__ void barrier_arrive(unsigned bar)
+__device__ __forceinline__ void barrier_arrive(unsigned long long *bar)
 {
-    asm volatile("mbarrier.arrive.shared::cta.b64 _, [%0];" ::"r"(bar) : "memory");
+    asm volatile("mbarrier.arrive.shared::cta.b64 _, [%0];" ::"r"(shared_address(bar)) : "memory");
 }
-__device__ __forceinline__ void barrier_wait(unsigned bar, int parity)
+__device__ __forceinline__ void barrier_wait(unsigned long long *bar, int parity)
 {
-    unsigned done = 0;
+    unsigned at = shared_address(bar), done = 0;
     while (!done)
         asm volatile("{ .reg .pred p; mbarrier.try_wait.parity.shared::cta.b64 p, [%1], %2; selp.u32 %0, 1, 0, p; }"
-                     : "=r"(done) : "r"(bar), "r"(parity) : "memory");
+                     : "=r"(done) : "r"(at), "r"(parity) : "memory");
 }
 /* "cp.async.bulk.tensor": the TMA copies the box at column x, row y of the tensor that `map` describes
- * into shared memory, zeros where the box leaves the matrix, and counts its bytes on `bar`. */
-__device__ __forceinline__ void tma_load(unsigned dst, const CUtensorMap *map, int x, int y, unsigned bar)
+ * to `to` in shared memory, zeros where the box leaves the matrix, and counts its bytes on `bar`. */
+__device__ __forceinline__ void tma_load(void *to, const CUtensorMap *map, int x, int y, unsigned long long *bar)
 {
     asm volatile("cp.async.bulk.tensor.2d.shared::cluster.global.tile.mbarrier::complete_tx::bytes [%0], [%1, {%2, %3}],"
-                 " [%4];" ::"r"(dst), "l"((unsigned long long)map), "r"(x), "r"(y), "r"(bar) : "memory");
+                 " [%4];" ::"r"(shared_address(to)), "l"((unsigned long long)map), "r"(x), "r"(y),
+                 "r"(shared_address(bar)) : "memory");
 }
 
 /* "wgmma.mma_async": d (64 x 256, fp32) += a (64 x 8, TF32, registers) x b (8 x 256, TF32, shared memory,
- * described by `desc`). PTX has no arrays: the 128 accumulators of a thread are named one by one. The
+ * described by `desc`), in wgmma's own terms: here d is a piece of C^T, 256 rows x 64 columns of C, with
+ * k = 8. PTX has no arrays: the 128 accumulators of a thread are named one by one. The
  * fragments ("Register Fragments", as CUTLASS's ALayout_64x8 and CLayout_64x256 spell them): warp w of
  * the warpgroup holds rows 16w + g and 16w + g + 8, with g = lane / 4 and q = lane % 4, and
  *   a0 = a[g][q], a1 = a[g + 8][q], a2 = a[g][q + 4], a3 = a[g + 8][q + 4]
@@ -119,7 +134,7 @@ __device__ __forceinline__ void wgmma_commit() { asm volatile("wgmma.commit_grou
 template <int N>
 __device__ __forceinline__ void wgmma_wait() { asm volatile("wgmma.wait_group.sync.aligned %0;" ::"n"(N) : "memory"); }
 
-/* 9. The block's 128 x 256 tile of C, in steps of 32 along k through a ring of WG_STAGES stages: `full`
+/* 9. The block's 256 x 128 tile of C, in steps of 32 along k through a ring of WG_STAGES stages: `full`
  * says a stage has landed, `empty` that its 8 consumer warps are done with it. Blocks are numbered so
  * that WG_GROUP row tiles go down together: the GPU's first wave then reads 8 row tiles of A and a
  * sixteenth of B instead of 2 and all of B, and more of both are still in L2 when reused. */
@@ -128,16 +143,24 @@ __global__ void __launch_bounds__(WG_THREADS, 1)
 {
 #if defined(__CUDA_ARCH_FEAT_SM90_ALL)
     extern __shared__ unsigned char raw[];
-    float *tiles = (float *)(raw + (1024 - shared_address(raw) % 1024) % 1024);
-    unsigned tiles_at = shared_address(tiles), full = tiles_at + WG_STAGES * WG_STAGE * 4, empty = full + 8 * WG_STAGES;
-    int columns = (n + WG_COLS - 1) / WG_COLS, rows = (n + WG_ROWS - 1) / WG_ROWS, id = blockIdx.x;
-    int first = id / (WG_GROUP * columns) * WG_GROUP, group = min(rows - first, WG_GROUP), at = id % (WG_GROUP * columns);
-    int row0 = (first + at % group) * WG_ROWS, col0 = at / group * WG_COLS, steps = (n + WG_K - 1) / WG_K;
-    int warpgroup = threadIdx.x / 128, t = threadIdx.x % 128;
+    struct wg_shared *smem = (struct wg_shared *)(raw + (1024 - shared_address(raw) % 1024) % 1024);
+    /* Which tile of C: the blocks go down in groups of WG_GROUP row tiles, a group column by column. */
+    int block = blockIdx.x;
+    int column_tiles = (n + WG_COLS - 1) / WG_COLS;
+    int row_tiles = (n + WG_ROWS - 1) / WG_ROWS;
+    int group_blocks = WG_GROUP * column_tiles;                 /* the blocks of a whole group */
+    int group_row_tile = block / group_blocks * WG_GROUP;       /* the group's first row tile */
+    int group_rows = min(row_tiles - group_row_tile, WG_GROUP);  /* its row tiles: fewer in the last group */
+    int in_group = block % group_blocks;                        /* this block's place in its group */
+    int row0 = (group_row_tile + in_group % group_rows) * WG_ROWS;  /* the tile's first row */
+    int col0 = in_group / group_rows * WG_COLS;                     /* and its first column */
+    int steps = (n + WG_K - 1) / WG_K;                              /* steps along k */
+    int warpgroup = threadIdx.x / 128;                          /* 0: the producer; 1 and 2: the consumers */
+    int t = threadIdx.x % 128;                                  /* the thread in its warpgroup */
     if (threadIdx.x == 0) {
         for (int s = 0; s < WG_STAGES; s++) {
-            barrier_init(full + 8 * s, 1);
-            barrier_init(empty + 8 * s, 8);
+            barrier_init(&smem->full[s], 1);
+            barrier_init(&smem->empty[s], 8);
         }
         asm volatile("fence.mbarrier_init.release.cluster;" ::: "memory");  /* visible to the TMA too */
     }
@@ -150,39 +173,45 @@ __global__ void __launch_bounds__(WG_THREADS, 1)
         if (t == 0)
             for (int step = 0; step < steps; step++) {
                 int s = step % WG_STAGES;
-                barrier_wait(empty + 8 * s, (step / WG_STAGES + 1) % 2);  /* the first round passes at once */
-                barrier_expect_bytes(full + 8 * s, WG_STAGE * 4);
-                unsigned a_at = tiles_at + s * WG_STAGE * 4, b_at = a_at + WG_A_TILE * 4;
-                tma_load(a_at, &map_a, step * WG_K, row0, full + 8 * s);  /* 256 rows x 32 k of A */
-                for (int box = 0; box < WG_COLS / 32; box++)               /* 32 k x 32 columns of B, 4 times */
-                    tma_load(b_at + box * 32 * WG_K * 4, &map_b, col0 + 32 * box, step * WG_K, full + 8 * s);
+                struct wg_stage *stage = &smem->stage[s];
+                barrier_wait(&smem->empty[s], (step / WG_STAGES + 1) % 2);  /* the first round passes at once */
+                barrier_expect_bytes(&smem->full[s], sizeof(struct wg_stage));
+                tma_load(stage->a, &map_a, step * WG_K, row0, &smem->full[s]);  /* 256 rows x 32 k of A */
+                for (int box = 0; box < WG_COLS / WG_BOX; box++)             /* 32 k x 32 columns of B, 4 times */
+                    tma_load(stage->b[box], &map_b, col0 + WG_BOX * box, step * WG_K, &smem->full[s]);
             }
         return;
     }
     asm volatile("setmaxnreg.inc.sync.aligned.u32 232;");
-    /* A consumer's fragment rows are columns of C, and their order is ours to choose: row g of warp w
+    /* A consumer's fragment rows are columns of C, and their order is ours to choose: row g of a warp
      * takes column `col` and row g + 8 column col + 1, so that a thread reads both with one 8-byte load.
      * The TMA wrote each 128-byte row k of B's boxes with its 16-byte chunks swizzled (chunk c at
      * c ^ (k % 8)); the chunks picked here put a half-warp's 16 loads in 16 different pairs of banks. */
-    int consumer = warpgroup - 1, w = t / 32, lane = t % 32, g = lane / 4, q = lane % 4;
-    int chunk = 2 * (w % 2) + g / 4 + 4 * (g / 2 % 2), box = 2 * consumer + w / 2, in_box = 4 * chunk + 2 * (g % 2);
+    int consumer = warpgroup - 1;  /* 0 or 1: the tile's columns 64 x consumer on, 64 of them */
+    int warp = t / 32;             /* in the warpgroup */
+    int lane = t % 32;
+    int g = lane / 4;              /* the fragments' g and q, as above */
+    int q = lane % 4;
+    int box = 2 * consumer + warp / 2;                     /* B's box of 32 columns that the warp reads */
+    int chunk = 2 * (warp % 2) + g / 4 + 4 * (g / 2 % 2);  /* the 16-byte chunk of the box's rows it reads */
+    int in_box = 4 * chunk + 2 * (g % 2);                  /* the first of its two columns in the box */
     float d[128];
     for (int i = 0; i < 128; i++)
         d[i] = 0.0f;
     unsigned frag[2][WG_K / 8][4];
     auto multiply = [&](int s, unsigned (&f)[WG_K / 8][4]) {  /* a stage: read B's fragments, 4 wgmma */
-        const float *sB = tiles + s * WG_STAGE + WG_A_TILE + box * 32 * WG_K;
+        const struct wg_stage *stage = &smem->stage[s];
 #pragma unroll
         for (int kk = 0; kk < WG_K / 8; kk++)
 #pragma unroll
             for (int h = 0; h < 2; h++) {  /* k = q, then k = q + 4 */
                 int k = 8 * kk + q + 4 * h;
-                float2 v = *(const float2 *)&sB[k * 32 + (chunk ^ (k % 8)) * 4 + 2 * (g % 2)];
+                float2 v = *(const float2 *)&stage->b[box][k][(chunk ^ (k % 8)) * 4 + 2 * (g % 2)];
                 f[kk][2 * h] = round_to_tf32(v.x);
                 f[kk][2 * h + 1] = round_to_tf32(v.y);
             }
         wgmma_fence();  /* registers written above, before wgmma reads them */
-        unsigned long long desc = tile_descriptor(tiles_at + s * WG_STAGE * 4);
+        unsigned long long desc = tile_descriptor(shared_address(stage->a));
 #pragma unroll
         for (int kk = 0; kk < WG_K / 8; kk++)
             wgmma_tf32(d, f[kk], desc + 2 * kk);
@@ -190,18 +219,18 @@ __global__ void __launch_bounds__(WG_THREADS, 1)
     };
     for (int step = 0; step < steps; step++) {
         int s = step % WG_STAGES;
-        barrier_wait(full + 8 * s, step / WG_STAGES % 2);
+        barrier_wait(&smem->full[s], step / WG_STAGES % 2);
         if (step % 2 == 0)  /* two sets of fragment registers: one is read while the other's wgmma run */
             multiply(s, frag[0]);
         else
             multiply(s, frag[1]);
         wgmma_wait<1>();  /* the previous stage's wgmma are done: its stage and registers are free */
         if (step > 0 && lane == 0)
-            barrier_arrive(empty + 8 * ((step - 1) % WG_STAGES));
+            barrier_arrive(&smem->empty[(step - 1) % WG_STAGES]);
     }
     wgmma_wait<0>();
     /* d[4j + h] is C[row0 + 8j + 2q + h][col] and d[4j + 2 + h] its right neighbour. */
-    int col = col0 + 64 * consumer + 32 * (w / 2) + in_box;
+    int col = col0 + WG_BOX * box + in_box;
 #pragma unroll
     for (int j = 0; j < 32; j++)
 #pragma unroll
@@ -261,13 +290,7 @@ __global__ void hopper_code_here(int *here)
 /* ==== Host helpers ==== */
 
 enum kernel { WGMMA, CUBLAS, CUBLAS_TF32, KERNELS };
-static const char *names[KERNELS] = {"wgmma", "cublas", "cublas_tf32"};
-/* TF32 against fp32: each input rounded to 10 mantissa bits is off by at most 2^-11 of itself (2^-10
- * where the tensor cores read it truncated, as wgmma reads A from shared memory here), so each product by at
- * most about 2^-9 of |a b|. Independent errors make the whole product off by about 2^-11 / sqrt(3) =
- * 2.8e-4 (Frobenius, relative) when rounded, twice that truncated; the check allows 2^-9. */
-static const double TF32_FROBENIUS_TOLERANCE = 1.0 / 512;
-
+static const char *const names[KERNELS] = {"wgmma", "cublas", "cublas_tf32"};
 struct run_plan {
     int ld;                     /* the rows' length: n, or n rounded up to 4 in the padded copies */
     float *padded_a, *padded_b; /* where n % 4 != 0: the TMA needs rows that start 16 bytes apart */
@@ -296,10 +319,12 @@ static CUtensorMap tensor_map(encode_tiled encode, const float *M, int n, int ld
     return map;
 }
 
-/* Queues one product C = A B on stream 0, which cuBLAS's handle uses too. With n % 4 != 0, wgmma first
- * copies A and B into rows of ld floats: part of its time, as it is part of its work. */
-static void launch(enum kernel k, const float *A, const float *B, float *C, int n, const struct run_plan *plan)
+/* Queues product k, C = A B, on stream 0, which cuBLAS's handle uses too; `how` is the run_plan given
+ * to sweep_kernels (sweep.h calls launch with it). With n % 4 != 0, wgmma first copies A and B into rows
+ * of ld floats: part of its time, as it is part of its work. */
+static void launch(int k, const float *A, const float *B, float *C, int n, const void *how)
 {
+    const struct run_plan *plan = (const struct run_plan *)how;
     const float one = 1.0f, zero = 0.0f;
     switch (k) {
     case WGMMA:
@@ -317,29 +342,6 @@ static void launch(enum kernel k, const float *A, const float *B, float *C, int 
     CHECK_LAUNCH();
 }
 
-/* Correct first: below TF32_FROBENIUS_TOLERANCE, and element (i, j) off by at most (2^-9 + 4 n 2^-24) x
- * |row i of A| x |column j of B|: each product's TF32 error summed (Cauchy-Schwarz), and both fp32 sums'
- * rounding. The reference is cublasSgemm in strict fp32 (its own row shows error 0). Returns the
- * relative error; a failure is printed and counted. */
-static double check_tf32(const char *name, int n, const float *got, const float *want, double ref_norm,
-                            const double *row_norm, const double *col_norm, int *failures)
-{
-    double diff = 0.0, slack = ldexp(1.0, -9) + 4.0 * n * ldexp(1.0, -24);
-    long long outside = 0;
-    for (int r = 0; r < n; r++)
-        for (int c = 0; c < n; c++) {
-            double d = fabs((double)got[(size_t)r * n + c] - want[(size_t)r * n + c]);
-            diff += d * d;
-            if (!(d <= slack * row_norm[r] * col_norm[c]))  /* NaN fails too */
-                outside++;
-        }
-    double rel = sqrt(diff / ref_norm);
-    if (!(rel <= TF32_FROBENIUS_TOLERANCE && outside == 0))
-        *failures += check(0, "%s at n = %d: relative error %.1e, %lld elements outside the TF32 bound", name, n, rel,
-                           outside);
-    return rel;
-}
-
 /* The TF32 ceiling of wgmma in GFLOP/s: the median of 3 runs after a warm-up. */
 static double measure_ceiling(int sms)
 {
@@ -347,20 +349,34 @@ static double measure_ceiling(int sms)
     float *sink;
     double ms[3];
     CUDA_CHECK(cudaMalloc(&sink, sizeof(float)));
-    struct gpu_timer timer;
-    gpu_timer_create(&timer);
-    for (int r = -1; r < 3; r++) {
-        gpu_timer_start(&timer, 0);
+    struct timed_runs runs = timed_runs(ms, 3, 0);
+    while (timed_run(&runs)) {
         wgmma_ceiling<<<sms, 256, 33 << 10>>>(sink, REPEATS);
         CHECK_LAUNCH();
-        float t = gpu_timer_stop(&timer);
-        if (r >= 0)
-            ms[r] = t;
     }
-    gpu_timer_destroy(&timer);
     CUDA_CHECK(cudaFree(sink));
     double flop = 2.0 * 64 * 256 * 8 * 4 * REPEATS * 2 * sms;  /* 2 m n k per wgmma, 4 per repeat, 2 warpgroups */
     return flop / (stats_of(ms, 3).median * 1e-3) / 1e9;
+}
+
+/* One size: the tensor maps of its A and B, then, correct first, each kernel against cublasSgemm in
+ * strict fp32 (sweep.h's TF32 bound), then timed; then the size's row of the table. */
+static void measure(struct sweep *sw, struct run_plan *plan, encode_tiled encode)
+{
+    int n = sw->n;
+    plan->ld = (int)ceil_div(n, 4) * 4;
+    /* The maps describe the matrices themselves, or their padded copies. */
+    plan->map_a = tensor_map(encode, plan->ld == n ? sw->dA : plan->padded_a, n, plan->ld, WG_ROWS);
+    plan->map_b = tensor_map(encode, plan->ld == n ? sw->dB : plan->padded_b, n, plan->ld, WG_K);
+    char tile[32];  /* rows x columns of C, then k */
+    snprintf(tile, sizeof tile, "%dx%dx%d", WG_ROWS, WG_COLS, WG_K);
+    for (int k = 0; k < KERNELS; k++) {
+        double error = sweep_check(sw, k, names[k]);
+        sweep_time(sw, k, k == WGMMA ? tile : "", error);
+    }
+    const double *row = sw->gflops[sw->s];
+    printf("%5d %8.1f | %8.1f %8.1f | %3.0f%%\n", n, row[WGMMA] / 1e3, row[CUBLAS] / 1e3, row[CUBLAS_TF32] / 1e3,
+           100.0 * row[WGMMA] / row[CUBLAS_TF32]);
 }
 
 /* ==== main ==== */
@@ -415,141 +431,27 @@ int main(int argc, char **argv)
     double tf32_peak = dev.peak_tf32_matrix_gflops;  /* the tensor cores' multiply-adds per SM per clock, x 2 */
     double ceiling = measure_ceiling(dev.sms);
 
-    int all_sizes[] = {127, 256, 512, 1000, 1024, 2048, 4000, 4096, 4097, 8192, 16384};
-    int sizes[COUNT_OF(all_sizes) + 1], count = 0;
-    for (int i = 0; i < COUNT_OF(all_sizes); i++)
-        if (all_sizes[i] <= max_n)
-            sizes[count++] = all_sizes[i];
-    if (count == 0 || sizes[count - 1] != max_n)
-        sizes[count++] = (int)max_n;
-    size_t most = (size_t)max_n * max_n, padded = (size_t)max_n * ceil_div(max_n, 4) * 4;
-    float *A = (float *)host_alloc(most * sizeof(float)), *B = (float *)host_alloc(most * sizeof(float));
-    float *got = (float *)host_alloc(most * sizeof(float)), *want = (float *)host_alloc(most * sizeof(float));
-    double *row_norm = (double *)host_alloc(max_n * sizeof(double)), *col_norm = (double *)host_alloc(max_n * sizeof(double));
-    double *ms = (double *)host_alloc(reps * sizeof(double));
-    srand(5);
-    for (size_t i = 0; i < most; i++) {
-        A[i] = 2.0f * rand() / RAND_MAX - 1.0f;
-        B[i] = 2.0f * rand() / RAND_MAX - 1.0f;
-    }
-    float *dA, *dB, *dC;
-    CUDA_CHECK(cudaMalloc(&dA, most * sizeof(float)));
-    CUDA_CHECK(cudaMalloc(&dB, most * sizeof(float)));
-    CUDA_CHECK(cudaMalloc(&dC, most * sizeof(float)));
+    struct sweep sw;  /* n = 127 to max_n */
+    sweep_start(&sw, max_n, reps, SWEEP_TF32, csv_path);
+    size_t padded = (size_t)max_n * ceil_div(max_n, 4) * 4;
     CUDA_CHECK(cudaMalloc(&plan.padded_a, padded * sizeof(float)));
     CUDA_CHECK(cudaMalloc(&plan.padded_b, padded * sizeof(float)));
     CUBLAS_CHECK(cublasCreate(&plan.handle));
-
-    FILE *csv = csv_open(csv_path, "kernel,n,median_ms,mean_ms,std_ms,gflops,rel_error,tile");
-    csv_row(csv, "peak_tf32,0,,,,%.1f,,", tf32_peak);  /* the limits, as rows of their own (n = 0) */
-    csv_row(csv, "wgmma_ceiling,0,,,,%.1f,,", ceiling);
+    sweep_kernels(&sw, KERNELS, names, launch, &plan, CUBLAS);
+    sweep_limit(&sw, "peak_tf32", tf32_peak);  /* the limits, as rows of their own (n = 0) */
+    sweep_limit(&sw, "wgmma_ceiling", ceiling);
     printf("TFLOP/s, median of %d. Limits: TF32 peak %.0f (device facts), wgmma ceiling %.0f (measured)\n", reps,
            tf32_peak / 1e3, ceiling / 1e3);
     printf("%5s %8s | %8s %8s | %s\n", "n", "wgmma", "cuBLAS", "TF32", "wgmma / cuBLAS TF32");
-    struct gpu_timer timer;
-    gpu_timer_create(&timer);
-    int failures = 0, warned = 0;
-    double kernel_s = 0.0, host_s = 0.0, tflops[COUNT_OF(all_sizes) + 1][KERNELS] = {{0}}, worst = 0.0;
-    double work_done = 0.0, work_all = 0.0;  /* n^3 of the sizes run and announced, for say_progress */
-    for (int s = 0; s < count; s++) {
-        int n = sizes[s];
-        size_t elements = (size_t)n * n;
-        double rest = 0.0;  /* how long the sizes still to run take: kernels grow as n^3, the host as n^2 */
-        for (int later = s; later < count && s > 0 && sizes[s - 1] >= 2000; later++) {
-            double ratio = (double)sizes[later] / sizes[s - 1];
-            rest += kernel_s * ratio * ratio * ratio + host_s * ratio * ratio;
-        }
-        if (!warned && rest >= 10.0) {  /* once, as sgemm_ladder does */
-            warned = 1;
-            for (int later = s; later < count; later++)
-                work_all += (double)sizes[later] * sizes[later] * sizes[later];
-            char what[64], shorter[32];
-            snprintf(what, sizeof what, "n = %d to %d", n, sizes[count - 1]);
-            snprintf(shorter, sizeof shorter, "--max %d", sizes[s - 1]);
-            say_how_long(what, rest, shorter);
-        }
-        double size_start = wall_seconds();
-        kernel_s = 0.0;
-        /* The n x n matrices are the top-left corners of the big random ones, repacked. */
-        for (int r = 0; r < n; r++) {
-            memcpy(got + (size_t)r * n, A + (size_t)r * max_n, n * sizeof(float));
-            memcpy(want + (size_t)r * n, B + (size_t)r * max_n, n * sizeof(float));
-        }
-        for (int i = 0; i < n; i++)
-            row_norm[i] = col_norm[i] = 0.0;
-        for (int r = 0; r < n; r++)
-            for (int c = 0; c < n; c++) {
-                row_norm[r] += (double)got[(size_t)r * n + c] * got[(size_t)r * n + c];
-                col_norm[c] += (double)want[(size_t)r * n + c] * want[(size_t)r * n + c];
-            }
-        for (int i = 0; i < n; i++) {
-            row_norm[i] = sqrt(row_norm[i]);
-            col_norm[i] = sqrt(col_norm[i]);
-        }
-        CUDA_CHECK(cudaMemcpy(dA, got, elements * sizeof(float), cudaMemcpyHostToDevice));
-        CUDA_CHECK(cudaMemcpy(dB, want, elements * sizeof(float), cudaMemcpyHostToDevice));
-        plan.ld = (int)ceil_div(n, 4) * 4;
-        /* The maps describe the matrices themselves, or their padded copies. */
-        plan.map_a = tensor_map(encode, plan.ld == n ? dA : plan.padded_a, n, plan.ld, WG_ROWS);
-        plan.map_b = tensor_map(encode, plan.ld == n ? dB : plan.padded_b, n, plan.ld, WG_K);
-        launch(CUBLAS, dA, dB, dC, n, &plan);
-        CUDA_CHECK(cudaMemcpy(want, dC, elements * sizeof(float), cudaMemcpyDeviceToHost));
-        double ref_norm = 0.0;
-        for (size_t i = 0; i < elements; i++)
-            ref_norm += (double)want[i] * want[i];
-        printf("%5d", n);
-        double *row = tflops[s];
-        for (int k = 0; k < KERNELS; k++) {
-            CUDA_CHECK(cudaMemset(dC, 0xff, elements * sizeof(float)));  /* NaN: unwritten elements fail */
-            launch((enum kernel)k, dA, dB, dC, n, &plan);
-            CUDA_CHECK(cudaMemcpy(got, dC, elements * sizeof(float), cudaMemcpyDeviceToHost));
-            double rel = k == CUBLAS ? 0.0 : check_tf32(names[k], n, got, want, ref_norm, row_norm, col_norm, &failures);
-            worst = k != CUBLAS && rel > worst ? rel : worst;
-            for (int r = -1; r < reps; r++) {  /* a warm-up, then the timed runs */
-                gpu_timer_start(&timer, 0);
-                launch((enum kernel)k, dA, dB, dC, n, &plan);
-                float t = gpu_timer_stop(&timer);
-                if (r >= 0)
-                    ms[r] = t;
-            }
-            struct stats st = stats_of(ms, reps);
-            kernel_s += (reps + 2) * st.median / 1e3;  /* the checked run, the warm-up and the timed runs */
-            row[k] = 2.0 * n * (double)n * n / (st.median * 1e-3) / 1e9;
-            const char *tile = k == WGMMA ? "128x256x32" : "";
-            csv_row(csv, "%s,%d,%.5f,%.5f,%.5f,%.1f,%.2e,%s", names[k], n, st.median, st.mean, st.std, row[k], rel, tile);
-            printf(" %8.1f%s", row[k] / 1e3, k == WGMMA ? " |" : "");
-        }
-        printf(" | %3.0f%%\n", 100.0 * row[WGMMA] / row[CUBLAS_TF32]);
-        if (work_all > 0.0)
-            say_progress((work_done += (double)n * n * n) / work_all);
-        host_s = wall_seconds() - size_start - kernel_s;
-        host_s = host_s > 0.0 ? host_s : 0.0;
-    }
-    csv_close(csv);
-    if (check(failures == 0, "wgmma and cuBLAS's TF32 at every size within the TF32 bound of cublasSgemm in "
-              "strict fp32 (worst relative error %.1e; 2^-9 allowed)", worst))
-        return 1;
-    for (int s = 0; s < count; s++)  /* the summary, where the course sets its bars */
-        if (sizes[s] >= 2048 && sizes[s] % 1024 == 0) {
-            double *row = tflops[s];
-            printf("n = %d: wgmma %.0f%% of cuBLAS TF32 (%.0f%% of its own ceiling)", sizes[s],
-                   100.0 * row[WGMMA] / row[CUBLAS_TF32], 100.0 * row[WGMMA] / ceiling);
-            printf("; cuBLAS TF32 %.1f TFLOP/s, %.1fx its strict fp32, %.0f%% of the TF32 peak\n", row[CUBLAS_TF32] / 1e3,
-                   row[CUBLAS_TF32] / row[CUBLAS], 100.0 * row[CUBLAS_TF32] / tf32_peak);
-        }
-    printf("wrote %s\n", csv_path);
-
-    gpu_timer_destroy(&timer);
+    while (sweep_next(&sw))
+        measure(&sw, &plan, encode);
+    if (check(sw.failures == 0, "wgmma and cuBLAS's TF32 at every size within the TF32 bound of cublasSgemm in "
+              "strict fp32 (worst relative error %.1e; 2^-9 allowed)", sw.worst))
+        return 1;  /* the temporary CSV is removed at exit: no results file from a failed run */
+    sweep_tf32_summary(&sw, WGMMA, CUBLAS, CUBLAS_TF32, ceiling, tf32_peak);
+    sweep_finish(&sw);
     CUBLAS_CHECK(cublasDestroy(plan.handle));
-    float *buffers[] = {dA, dB, dC, plan.padded_a, plan.padded_b};
-    for (int i = 0; i < COUNT_OF(buffers); i++)
-        CUDA_CHECK(cudaFree(buffers[i]));
-    free(A);
-    free(B);
-    free(got);
-    free(want);
-    free(row_norm);
-    free(col_norm);
-    free(ms);
+    CUDA_CHECK(cudaFree(plan.padded_a));
+    CUDA_CHECK(cudaFree(plan.padded_b));
     return exit_status(0);
 }

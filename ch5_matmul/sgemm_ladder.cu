@@ -17,18 +17,14 @@
  *   make ch5 && ./ch5_matmul/sgemm_ladder               (writes output/ch5/sgemm_ladder.csv; make figures)
  *   ./ch5_matmul/sgemm_ladder --max 2048 -r 3
  */
-#include <math.h>
 #include <stdio.h>
-#include <stdlib.h>
-#include <string.h>
 
 #include "../common/check.h"
 #include "../common/cli.h"
 #include "../common/cublas_check.h"
-#include "../common/csv.h"
 #include "../common/device.h"
 #include "../common/stats.h"
-#include "../common/timer.h"
+#include "../common/sweep.h"
 
 /* ==== 1-3. One element of C per thread ==== */
 
@@ -276,28 +272,28 @@ __global__ void __launch_bounds__(WT_THREADS) sgemm_warptiles(const float *A, co
 /* 7. The tile shapes rung 7 picks from, biggest first (pick_shape, on the host, says how). */
 struct shape {
     int bm, bn;
-    const char *name;
+    const char *name;  /* rows x columns of C, then k */
 };
-static const struct shape shapes[] = {{128, 128, "128x128"}, {128, 64, "128x64"}, {64, 64, "64x64"}};
+static const struct shape shapes[] = {{128, 128, "128x128x16"}, {128, 64, "128x64x16"}, {64, 64, "64x64x16"}};
 enum { SHAPES = 3 };
 
 /* ==== Host helpers ==== */
 
 enum kernel { NAIVE, COALESCED, SHARED, REGISTERS, WARPTILES, DOUBLE_BUFFER, SIZED, CUBLAS, KERNELS };
-static const char *names[KERNELS] = {"naive", "coalesced", "shared", "registers", "warptiles", "double_buffer",
-                                     "sized", "cublas"};
+static const char *const names[KERNELS] = {"naive", "coalesced", "shared", "registers", "warptiles",
+                                           "double_buffer", "sized", "cublas"};
 /* The naive kernel runs up to NAIVE_MAX; above, minutes of an uncoalesced kernel would teach nothing new. */
 enum { NAIVE_MAX = 4096 };
-/* fp32 against fp32 in another order: sums of n terms differ by about sqrt(n) x 2^-24 relative. */
-static const double FROBENIUS_TOLERANCE = 1e-5, ELEMENT_TOLERANCE = 1e-3;
 struct run_plan {
     int shape;  /* rung 7's tile */
     cublasHandle_t handle;
 };
 
-/* Queues one product C = A B of n x n matrices on stream 0, which cuBLAS's handle uses too. */
-static void launch(enum kernel k, const float *A, const float *B, float *C, int n, const struct run_plan *plan)
+/* Queues product k, C = A B of n x n matrices, on stream 0, which cuBLAS's handle uses too; `how` is
+ * the run_plan given to sweep_kernels (sweep.h calls launch with it). */
+static void launch(int k, const float *A, const float *B, float *C, int n, const void *how)
 {
+    const struct run_plan *plan = (const struct run_plan *)how;
     const float one = 1.0f, zero = 0.0f;
     dim3 t32(32, 32), g32((n + 31) / 32, (n + 31) / 32), wt(WT_THREADS);
     dim3 tiles_128(ceil_div(n, 128), ceil_div(n, 128));
@@ -346,22 +342,31 @@ static int pick_shape(int n, const struct device_info *dev, const int fit[SHAPES
     return best;
 }
 
-/* Correct first: ||C - C_ref|| / ||C_ref|| below FROBENIUS_TOLERANCE and no element off by more than
- * ELEMENT_TOLERANCE of the largest. The reference is cublasSgemm in strict fp32 (its own row shows error
- * 0). Returns the relative error; a failure is printed and counted. */
-static double check_product(const char *name, int n, const float *got, const float *want, double ref_norm,
-                            double ref_max, int *failures)
+/* One size: correct first, every kernel against cublasSgemm in strict fp32 (rung 7 in each of its
+ * shapes), then timed (rung 7 in the shape picked for n); then the size's row of the table. */
+static void measure(struct sweep *sw, struct run_plan *plan, int picked)
 {
-    double diff = 0.0, worst = 0.0;
-    for (size_t i = 0; i < (size_t)n * n; i++) {
-        double d = fabs((double)got[i] - want[i]);
-        diff += d * d;
-        worst = worst_of(worst, d);
+    int n = sw->n;
+    for (int k = 0; k < KERNELS; k++) {
+        if (n > sw->largest[k])  /* the naive kernel past NAIVE_MAX */
+            continue;
+        double error = 0.0;
+        for (int shape = 0; shape < (k == SIZED ? SHAPES : 1); shape++) {
+            plan->shape = shape;
+            double e = sweep_check(sw, k, k == SIZED ? shapes[shape].name : names[k]);
+            error = k != SIZED || shape == picked ? e : error;
+        }
+        plan->shape = picked;
+        sweep_time(sw, k, k == SIZED ? shapes[picked].name : "", error);
     }
-    double rel = sqrt(diff / ref_norm);
-    if (!(rel <= FROBENIUS_TOLERANCE && worst <= ELEMENT_TOLERANCE * ref_max))
-        *failures += check(0, "%s at n = %d: relative error %.1e, worst element off by %.1e", name, n, rel, worst);
-    return rel;
+    const double *row = sw->gflops[sw->s];
+    printf("%5d", n);
+    for (int k = 0; k < KERNELS; k++)
+        if (n > sw->largest[k])
+            printf(" %6s", "-");
+        else
+            printf(" %6.1f%s", row[k] / 1e3, k == SIZED ? " |" : "");
+    printf(" | %3.0f%%  %s\n", 100.0 * row[SIZED] / row[CUBLAS], shapes[picked].name);
 }
 
 /* ==== main ==== */
@@ -386,153 +391,35 @@ int main(int argc, char **argv)
      * H100 or an RTX 4090: common/device.c's table) x SMs x clock. */
     double peak = dev.peak_fp32_gflops;
     struct run_plan plan = {0, NULL};
-
     int fit[SHAPES];
     CUDA_CHECK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&fit[0], sgemm_warptiles<128, 128, 64, 64, true>, WT_THREADS, 0));
     CUDA_CHECK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&fit[1], sgemm_warptiles<128, 64, 64, 32, true>, WT_THREADS, 0));
     CUDA_CHECK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&fit[2], sgemm_warptiles<64, 64, 32, 32, true>, WT_THREADS, 0));
 
-    /* Sizes: powers of two, and sizes that are not multiples of any tile (1000, 4000, 4097). */
-    int all_sizes[] = {127, 256, 512, 1000, 1024, 2048, 4000, 4096, 4097, 8192, 16384};
-    int sizes[COUNT_OF(all_sizes) + 1], count = 0;
-    for (int i = 0; i < COUNT_OF(all_sizes); i++)
-        if (all_sizes[i] <= max_n)
-            sizes[count++] = all_sizes[i];
-    if (count == 0 || sizes[count - 1] != max_n)
-        sizes[count++] = (int)max_n;
-
-    size_t most = (size_t)max_n * max_n;
-    float *A = (float *)host_alloc(most * sizeof(float)), *B = (float *)host_alloc(most * sizeof(float));
-    float *got = (float *)host_alloc(most * sizeof(float)), *want = (float *)host_alloc(most * sizeof(float));
-    double *ms = (double *)host_alloc(reps * sizeof(double));
-    srand(5);
-    for (size_t i = 0; i < most; i++) {
-        A[i] = 2.0f * rand() / RAND_MAX - 1.0f;
-        B[i] = 2.0f * rand() / RAND_MAX - 1.0f;
-    }
-    float *dA, *dB, *dC;
-    CUDA_CHECK(cudaMalloc(&dA, most * sizeof(float)));
-    CUDA_CHECK(cudaMalloc(&dB, most * sizeof(float)));
-    CUDA_CHECK(cudaMalloc(&dC, most * sizeof(float)));
+    struct sweep sw;  /* n = 127 to max_n */
+    sweep_start(&sw, max_n, reps, SWEEP_FP32, csv_path);
     CUBLAS_CHECK(cublasCreate(&plan.handle));
-
-    FILE *csv = csv_open(csv_path, "kernel,n,median_ms,mean_ms,std_ms,gflops,rel_error,tile");
-    /* The limits, as rows of their own (n = 0) for the figure. */
-    csv_row(csv, "peak_fp32,0,,,,%.1f,,", peak);
-    struct gpu_timer timer;
-    gpu_timer_create(&timer);
-    int failures = 0;
+    sweep_kernels(&sw, KERNELS, names, launch, &plan, CUBLAS);
+    sweep_up_to(&sw, NAIVE, NAIVE_MAX);
+    sweep_limit(&sw, "peak_fp32", peak);  /* the limit, as a row of its own (n = 0) for the figure */
     printf("TFLOP/s, median of %d. Limit: fp32 peak %.1f (%d SMs x %d lanes x 2 x %.2f GHz)\n", reps, peak / 1e3,
            dev.sms, dev.fp32_lanes, dev.clock_khz / 1e6);
     printf("%5s %6s %6s %6s %6s %6s %6s %6s | %6s | %s\n", "n", "naive", "coal.", "shared", "regs", "warp", "double",
            "sized", "cuBLAS", "sized/cuBLAS, tile");
-    /* What the last size cost: each kernel's seconds (they grow as n^3) and the host's (copies and
-     * checks, n^2). Before each size, they say how long the sizes still to run will take, once a size of
-     * 2048 or more has run: below it the first launches' one-time costs dominate, and the naive kernel
-     * runs 2.5x faster at n = 1000 than at powers of two (a 14-SM H100, through MPS). */
-    double kernel_s[KERNELS] = {0}, host_s = 0.0, tflops[COUNT_OF(all_sizes) + 1][KERNELS] = {{0}};
-    double work_done = 0.0, work_all = 0.0;  /* n^3 of the sizes run and announced, for say_progress */
-    int warned = 0;
-    for (int s = 0; s < count; s++) {
-        int n = sizes[s];
-        size_t elements = (size_t)n * n;
-        double rest = 0.0;
-        for (int later = s; later < count && s > 0 && sizes[s - 1] >= 2000; later++) {
-            double ratio = (double)sizes[later] / sizes[s - 1];
-            for (int k = 0; k < KERNELS; k++)
-                rest += k == NAIVE && sizes[later] > NAIVE_MAX ? 0.0 : kernel_s[k] * ratio * ratio * ratio;
-            rest += host_s * ratio * ratio;
-        }
-        if (!warned && rest >= 10.0) {
-            char what[64], shorter[32];
-            snprintf(what, sizeof what, "n = %d to %d", n, sizes[count - 1]);
-            snprintf(shorter, sizeof shorter, "--max %d", sizes[s - 1]);
-            say_how_long(what, rest, shorter);
-            warned = 1;
-            for (int later = s; later < count; later++)
-                work_all += (double)sizes[later] * sizes[later] * sizes[later];
-        }
-        double size_start = wall_seconds(), size_kernels = 0.0;
-        plan.shape = pick_shape(n, &dev, fit);
-        /* The n x n matrices are the top-left corners of the big random ones, repacked. */
-        for (int r = 0; r < n; r++) {
-            memcpy(got + (size_t)r * n, A + (size_t)r * max_n, n * sizeof(float));
-            memcpy(want + (size_t)r * n, B + (size_t)r * max_n, n * sizeof(float));
-        }
-        CUDA_CHECK(cudaMemcpy(dA, got, elements * sizeof(float), cudaMemcpyHostToDevice));
-        CUDA_CHECK(cudaMemcpy(dB, want, elements * sizeof(float), cudaMemcpyHostToDevice));
-        launch(CUBLAS, dA, dB, dC, n, &plan);
-        CUDA_CHECK(cudaMemcpy(want, dC, elements * sizeof(float), cudaMemcpyDeviceToHost));
-        double ref_norm = 0.0, ref_max = 0.0;
-        for (size_t i = 0; i < elements; i++) {
-            ref_norm += (double)want[i] * want[i];
-            ref_max = fabs(want[i]) > ref_max ? fabs(want[i]) : ref_max;
-        }
-        printf("%5d", n);
-        double *row = tflops[s];
-        for (int k = 0; k < KERNELS; k++) {
-            if (k == NAIVE && n > NAIVE_MAX) {  /* minutes that teach nothing */
-                printf(" %6s", "-");
-                continue;
-            }
-            /* Correct first; rung 7 in each of its shapes, whichever it times. */
-            double rel = 0.0;
-            for (int shape = 0; shape < (k == SIZED ? SHAPES : 1); shape++) {
-                struct run_plan try_plan = plan;
-                try_plan.shape = k == SIZED ? shape : plan.shape;
-                CUDA_CHECK(cudaMemset(dC, 0xff, elements * sizeof(float)));  /* NaN: unwritten elements fail */
-                launch((enum kernel)k, dA, dB, dC, n, &try_plan);
-                CUDA_CHECK(cudaMemcpy(got, dC, elements * sizeof(float), cudaMemcpyDeviceToHost));
-                double e = check_product(k == SIZED ? shapes[shape].name : names[k], n, got, want, ref_norm, ref_max,
-                                         &failures);
-                if (k != SIZED || shape == plan.shape)
-                    rel = e;
-            }
-            for (int r = -1; r < reps; r++) {  /* a warm-up, then the timed runs */
-                gpu_timer_start(&timer, 0);
-                launch((enum kernel)k, dA, dB, dC, n, &plan);
-                float t = gpu_timer_stop(&timer);
-                if (r >= 0)
-                    ms[r] = t;
-            }
-            struct stats st = stats_of(ms, reps);
-            kernel_s[k] = (reps + 2) * st.median / 1e3;  /* the checked run, the warm-up and the timed runs */
-            size_kernels += kernel_s[k];
-            double gflops = 2.0 * n * (double)n * n / (st.median * 1e-3) / 1e9;
-            const char *tile = k == SIZED ? shapes[plan.shape].name : "";
-            csv_row(csv, "%s,%d,%.5f,%.5f,%.5f,%.1f,%.2e,%s", names[k], n, st.median, st.mean, st.std, gflops, rel, tile);
-            printf(" %6.1f%s", gflops / 1e3, k == SIZED ? " |" : "");
-            row[k] = gflops;
-        }
-        printf(" | %3.0f%%  %s\n", 100.0 * row[SIZED] / row[CUBLAS], shapes[plan.shape].name);
-        if (work_all > 0.0)
-            say_progress((work_done += (double)n * n * n) / work_all);
-        host_s = wall_seconds() - size_start - size_kernels;
-        if (host_s < 0.0)
-            host_s = 0.0;
-    }
-    csv_close(csv);
-    if (check(failures == 0, "every kernel at every size within %g (relative, Frobenius) of cublasSgemm in "
-              "strict fp32", FROBENIUS_TOLERANCE))
-        return 1;
+    while (sweep_next(&sw))
+        measure(&sw, &plan, pick_shape(sw.n, &dev, fit));
+    if (check(sw.failures == 0, "every kernel at every size within %g (relative, Frobenius) of cublasSgemm in "
+              "strict fp32", SWEEP_FP32_TOLERANCE))
+        return 1;  /* the temporary CSV is removed at exit: no results file from a failed run */
 
     /* The summary: the best rung against cuBLAS where the course sets its bars. */
     printf("\nsized (the best fp32 rung) / cublasSgemm in strict fp32:");
-    for (int s = 0; s < count; s++)
-        if (sizes[s] >= 1000)
-            printf(" n = %d %.0f%%%s", sizes[s], 100.0 * tflops[s][SIZED] / tflops[s][CUBLAS], s + 1 < count ? "," : "");
+    for (int s = 0; s < sw.count; s++)
+        if (sw.sizes[s] >= 1000)
+            printf(" n = %d %.0f%%%s", sw.sizes[s], 100.0 * sw.gflops[s][SIZED] / sw.gflops[s][CUBLAS],
+                   s + 1 < sw.count ? "," : "");
     printf("\n");
-    printf("wrote %s\n", csv_path);
-
-    gpu_timer_destroy(&timer);
+    sweep_finish(&sw);
     CUBLAS_CHECK(cublasDestroy(plan.handle));
-    CUDA_CHECK(cudaFree(dA));
-    CUDA_CHECK(cudaFree(dB));
-    CUDA_CHECK(cudaFree(dC));
-    free(A);
-    free(B);
-    free(got);
-    free(want);
-    free(ms);
     return exit_status(0);
 }

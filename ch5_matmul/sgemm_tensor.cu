@@ -9,17 +9,14 @@
  *   make ch5 && ./ch5_matmul/sgemm_tensor               (writes output/ch5/sgemm_tensor.csv; make figures)
  *   ./ch5_matmul/sgemm_tensor --max 2048 -r 3        (--round: inputs rounded to nearest first, slower)
  */
-#include <math.h>
 #include <stdio.h>
-#include <stdlib.h>
-#include <string.h>
 
 #include "../common/check.h"
 #include "../common/cli.h"
 #include "../common/cublas_check.h"
-#include "../common/csv.h"
 #include "../common/device.h"
 #include "../common/stats.h"
+#include "../common/sweep.h"
 #include "../common/timer.h"
 
 /* ==== 8. mma.sync ==== */
@@ -33,7 +30,7 @@
  * memory so that these loads avoid bank conflicts, swap the operands' roles to load them in fewer
  * instructions and store C without a detour; wmma hides it, and in our trials ran clearly slower.
  * A block of 256 threads (8 warps, 2 x 4) computes a 128 x 256 tile of C, each warp 64 x 64 of it:
- * 4 x 8 mma tiles, 128 accumulators per thread. */
+ * 8 x 4 mma tiles of 8 rows x 16 columns (the roles swapped, below), 128 accumulators per thread. */
 enum { TC_BM = 128, TC_BN = 256, TC_WM = 64, TC_WN = 64, TC_THREADS = 256, TC_STAGES = 3 };
 
 /* TF32 keeps fp32's 8-bit exponent and 10 of its 23 mantissa bits. The tensor cores ignore the low 13
@@ -113,7 +110,7 @@ __global__ void __launch_bounds__(TC_THREADS) sgemm_tf32(const float *A, const f
 {
 #if __CUDA_ARCH__ >= 800
     constexpr int STAGE = TC_BM * KS + KS * TC_BN;
-    constexpr int MT = TC_WN / 16, NT = TC_WM / 8;  /* mma tiles per warp: 4 of 16 columns x 8 of 8 rows */
+    constexpr int MT = TC_WN / 16, NT = TC_WM / 8;  /* mma tiles per warp: NT = 8 of 8 rows x MT = 4 of 16 columns */
     static_assert(KS / 8 % 2 == 0, "a step's last fragments go to buffer 1, the next step's first to 0");
     constexpr int A_COPIES = TC_BM * KS / 4 / TC_THREADS, A_PASS = TC_THREADS / (KS / 4);
     constexpr int B_COPIES = KS * TC_BN / 4 / TC_THREADS, B_PASS = TC_THREADS / (TC_BN / 4);
@@ -266,13 +263,7 @@ __global__ void tf32_code_here(int *here)
 /* ==== Host helpers ==== */
 
 enum kernel { MMA_SYNC, CUBLAS, CUBLAS_TF32, KERNELS };
-static const char *names[KERNELS] = {"mma_sync", "cublas", "cublas_tf32"};
-/* TF32 against fp32: each input rounded to 10 mantissa bits is off by at most 2^-11 of itself (2^-10
- * where the tensor cores read it truncated, as cuBLAS and sgemm_hopper may), so each product by at
- * most about 2^-9 of |a b|. Independent errors make the whole product off by about 2^-11 / sqrt(3) =
- * 2.8e-4 (Frobenius, relative) when rounded, twice that truncated; the check allows 2^-9. */
-static const double TF32_FROBENIUS_TOLERANCE = 1.0 / 512;
-
+static const char *const names[KERNELS] = {"mma_sync", "cublas", "cublas_tf32"};
 struct run_plan {
     int mma_ks;  /* the step along k: 32, or 16 */
     int round;   /* --round: inputs rounded to nearest TF32 in registers */
@@ -285,9 +276,11 @@ static const tf32_kernel mma_kernels[2][2] = {{sgemm_tf32<16, false>, sgemm_tf32
                                               {sgemm_tf32<32, false>, sgemm_tf32<32, true>}};
 static size_t mma_bytes(int ks) { return (size_t)TC_STAGES * (TC_BM + TC_BN) * ks * sizeof(float); }
 
-/* Queues one product C = A B on stream 0, which cuBLAS's handle uses too. */
-static void launch(enum kernel k, const float *A, const float *B, float *C, int n, const struct run_plan *plan)
+/* Queues product k, C = A B, on stream 0, which cuBLAS's handle uses too; `how` is the run_plan given
+ * to sweep_kernels (sweep.h calls launch with it). */
+static void launch(int k, const float *A, const float *B, float *C, int n, const void *how)
 {
+    const struct run_plan *plan = (const struct run_plan *)how;
     const float one = 1.0f, zero = 0.0f;
     dim3 mma_tiles(ceil_div(n, TC_BN), ceil_div(n, TC_BM));
     switch (k) {
@@ -301,29 +294,6 @@ static void launch(enum kernel k, const float *A, const float *B, float *C, int 
     CHECK_LAUNCH();
 }
 
-/* Correct first: below TF32_FROBENIUS_TOLERANCE, and element (i, j) off by at most (2^-9 + 4 n 2^-24) x
- * |row i of A| x |column j of B|: each product's TF32 error summed (Cauchy-Schwarz), and both fp32 sums'
- * rounding. The reference is cublasSgemm in strict fp32 (its own row shows error 0). Returns the
- * relative error; a failure is printed and counted. */
-static double check_tf32(const char *name, int n, const float *got, const float *want, double ref_norm,
-                            const double *row_norm, const double *col_norm, int *failures)
-{
-    double diff = 0.0, slack = ldexp(1.0, -9) + 4.0 * n * ldexp(1.0, -24);
-    long long outside = 0;
-    for (int r = 0; r < n; r++)
-        for (int c = 0; c < n; c++) {
-            double d = fabs((double)got[(size_t)r * n + c] - want[(size_t)r * n + c]);
-            diff += d * d;
-            if (!(d <= slack * row_norm[r] * col_norm[c]))  /* NaN fails too */
-                outside++;
-        }
-    double rel = sqrt(diff / ref_norm);
-    if (!(rel <= TF32_FROBENIUS_TOLERANCE && outside == 0))
-        *failures += check(0, "%s at n = %d: relative error %.1e, %lld elements outside the TF32 bound", name, n, rel,
-                           outside);
-    return rel;
-}
-
 /* The TF32 ceiling of mma.sync in GFLOP/s: the median of 3 runs after a warm-up. */
 static double measure_mma_ceiling(const struct device_info *dev)
 {
@@ -331,20 +301,29 @@ static double measure_mma_ceiling(const struct device_info *dev)
     float *sink;
     double ms[3];
     CUDA_CHECK(cudaMalloc(&sink, sizeof(float)));
-    struct gpu_timer timer;
-    gpu_timer_create(&timer);
-    for (int r = -1; r < 3; r++) {
-        gpu_timer_start(&timer, 0);
+    struct timed_runs runs = timed_runs(ms, 3, 0);
+    while (timed_run(&runs)) {
         mma_ceiling<<<dev->sms * 4, WARPS * 32>>>(sink, REPEATS);
         CHECK_LAUNCH();
-        float t = gpu_timer_stop(&timer);
-        if (r >= 0)
-            ms[r] = t;
     }
-    gpu_timer_destroy(&timer);
     CUDA_CHECK(cudaFree(sink));
     double flop = 2.0 * 16 * 8 * 8 * 8 * REPEATS * WARPS * 4.0 * dev->sms;  /* 2 m n k per mma */
     return flop / (stats_of(ms, 3).median * 1e-3) / 1e9;
+}
+
+/* One size: correct first, each kernel against cublasSgemm in strict fp32 (sweep.h's TF32 bound), then
+ * timed; then the size's row of the table. */
+static void measure(struct sweep *sw, const struct run_plan *plan)
+{
+    char tile[32];  /* rows x columns of C, then k */
+    snprintf(tile, sizeof tile, "%dx%dx%d%s", TC_BM, TC_BN, plan->mma_ks, plan->round ? "_rounded" : "");
+    for (int k = 0; k < KERNELS; k++) {
+        double error = sweep_check(sw, k, names[k]);
+        sweep_time(sw, k, k == MMA_SYNC ? tile : "", error);
+    }
+    const double *row = sw->gflops[sw->s];
+    printf("%5d %8.1f | %8.1f %8.1f | %3.0f%%\n", sw->n, row[MMA_SYNC] / 1e3, row[CUBLAS] / 1e3,
+           row[CUBLAS_TF32] / 1e3, 100.0 * row[MMA_SYNC] / row[CUBLAS_TF32]);
 }
 
 /* ==== main ==== */
@@ -399,137 +378,22 @@ int main(int argc, char **argv)
     double tf32_peak = dev.peak_tf32_matrix_gflops;  /* the tensor cores' multiply-adds per SM per clock, x 2 */
     double ceiling = measure_mma_ceiling(&dev);
 
-    int all_sizes[] = {127, 256, 512, 1000, 1024, 2048, 4000, 4096, 4097, 8192, 16384};
-    int sizes[COUNT_OF(all_sizes) + 1], count = 0;
-    for (int i = 0; i < COUNT_OF(all_sizes); i++)
-        if (all_sizes[i] <= max_n)
-            sizes[count++] = all_sizes[i];
-    if (count == 0 || sizes[count - 1] != max_n)
-        sizes[count++] = (int)max_n;
-    size_t most = (size_t)max_n * max_n;
-    float *A = (float *)host_alloc(most * sizeof(float)), *B = (float *)host_alloc(most * sizeof(float));
-    float *got = (float *)host_alloc(most * sizeof(float)), *want = (float *)host_alloc(most * sizeof(float));
-    double *row_norm = (double *)host_alloc(max_n * sizeof(double)), *col_norm = (double *)host_alloc(max_n * sizeof(double));
-    double *ms = (double *)host_alloc(reps * sizeof(double));
-    srand(5);
-    for (size_t i = 0; i < most; i++) {
-        A[i] = 2.0f * rand() / RAND_MAX - 1.0f;
-        B[i] = 2.0f * rand() / RAND_MAX - 1.0f;
-    }
-    float *dA, *dB, *dC;
-    CUDA_CHECK(cudaMalloc(&dA, most * sizeof(float)));
-    CUDA_CHECK(cudaMalloc(&dB, most * sizeof(float)));
-    CUDA_CHECK(cudaMalloc(&dC, most * sizeof(float)));
+    struct sweep sw;  /* n = 127 to max_n */
+    sweep_start(&sw, max_n, reps, SWEEP_TF32, csv_path);
     CUBLAS_CHECK(cublasCreate(&plan.handle));
-
-    FILE *csv = csv_open(csv_path, "kernel,n,median_ms,mean_ms,std_ms,gflops,rel_error,tile");
-    csv_row(csv, "peak_tf32,0,,,,%.1f,,", tf32_peak);  /* the limits, as rows of their own (n = 0) */
-    csv_row(csv, "mma_ceiling,0,,,,%.1f,,", ceiling);
+    sweep_kernels(&sw, KERNELS, names, launch, &plan, CUBLAS);
+    sweep_limit(&sw, "peak_tf32", tf32_peak);  /* the limits, as rows of their own (n = 0) */
+    sweep_limit(&sw, "mma_ceiling", ceiling);
     printf("TFLOP/s, median of %d. Limits: TF32 peak %.0f (device facts), mma.sync ceiling %.0f (measured)\n", reps,
            tf32_peak / 1e3, ceiling / 1e3);
     printf("%5s %8s | %8s %8s | %s\n", "n", "mma.sync", "cuBLAS", "TF32", "mma.sync / cuBLAS TF32");
-    struct gpu_timer timer;
-    gpu_timer_create(&timer);
-    int failures = 0, warned = 0;
-    double kernel_s = 0.0, host_s = 0.0, tflops[COUNT_OF(all_sizes) + 1][KERNELS] = {{0}}, worst = 0.0;
-    double work_done = 0.0, work_all = 0.0;  /* n^3 of the sizes run and announced, for say_progress */
-    for (int s = 0; s < count; s++) {
-        int n = sizes[s];
-        size_t elements = (size_t)n * n;
-        double rest = 0.0;  /* how long the sizes still to run take: kernels grow as n^3, the host as n^2 */
-        for (int later = s; later < count && s > 0 && sizes[s - 1] >= 2000; later++) {
-            double ratio = (double)sizes[later] / sizes[s - 1];
-            rest += kernel_s * ratio * ratio * ratio + host_s * ratio * ratio;
-        }
-        if (!warned && rest >= 10.0) {  /* once, as sgemm_ladder does */
-            warned = 1;
-            for (int later = s; later < count; later++)
-                work_all += (double)sizes[later] * sizes[later] * sizes[later];
-            char what[64], shorter[32];
-            snprintf(what, sizeof what, "n = %d to %d", n, sizes[count - 1]);
-            snprintf(shorter, sizeof shorter, "--max %d", sizes[s - 1]);
-            say_how_long(what, rest, shorter);
-        }
-        double size_start = wall_seconds();
-        kernel_s = 0.0;
-        /* The n x n matrices are the top-left corners of the big random ones, repacked. */
-        for (int r = 0; r < n; r++) {
-            memcpy(got + (size_t)r * n, A + (size_t)r * max_n, n * sizeof(float));
-            memcpy(want + (size_t)r * n, B + (size_t)r * max_n, n * sizeof(float));
-        }
-        for (int i = 0; i < n; i++)
-            row_norm[i] = col_norm[i] = 0.0;
-        for (int r = 0; r < n; r++)
-            for (int c = 0; c < n; c++) {
-                row_norm[r] += (double)got[(size_t)r * n + c] * got[(size_t)r * n + c];
-                col_norm[c] += (double)want[(size_t)r * n + c] * want[(size_t)r * n + c];
-            }
-        for (int i = 0; i < n; i++) {
-            row_norm[i] = sqrt(row_norm[i]);
-            col_norm[i] = sqrt(col_norm[i]);
-        }
-        CUDA_CHECK(cudaMemcpy(dA, got, elements * sizeof(float), cudaMemcpyHostToDevice));
-        CUDA_CHECK(cudaMemcpy(dB, want, elements * sizeof(float), cudaMemcpyHostToDevice));
-        launch(CUBLAS, dA, dB, dC, n, &plan);
-        CUDA_CHECK(cudaMemcpy(want, dC, elements * sizeof(float), cudaMemcpyDeviceToHost));
-        double ref_norm = 0.0;
-        for (size_t i = 0; i < elements; i++)
-            ref_norm += (double)want[i] * want[i];
-        printf("%5d", n);
-        double *row = tflops[s];
-        for (int k = 0; k < KERNELS; k++) {
-            CUDA_CHECK(cudaMemset(dC, 0xff, elements * sizeof(float)));  /* NaN: unwritten elements fail */
-            launch((enum kernel)k, dA, dB, dC, n, &plan);
-            CUDA_CHECK(cudaMemcpy(got, dC, elements * sizeof(float), cudaMemcpyDeviceToHost));
-            double rel = k == CUBLAS ? 0.0 : check_tf32(names[k], n, got, want, ref_norm, row_norm, col_norm, &failures);
-            worst = k != CUBLAS && rel > worst ? rel : worst;
-            for (int r = -1; r < reps; r++) {  /* a warm-up, then the timed runs */
-                gpu_timer_start(&timer, 0);
-                launch((enum kernel)k, dA, dB, dC, n, &plan);
-                float t = gpu_timer_stop(&timer);
-                if (r >= 0)
-                    ms[r] = t;
-            }
-            struct stats st = stats_of(ms, reps);
-            kernel_s += (reps + 2) * st.median / 1e3;  /* the checked run, the warm-up and the timed runs */
-            row[k] = 2.0 * n * (double)n * n / (st.median * 1e-3) / 1e9;
-            char tile[32] = "";
-            if (k == MMA_SYNC)
-                snprintf(tile, sizeof tile, "128x256x%d%s", plan.mma_ks, plan.round ? "_rounded" : "");
-            csv_row(csv, "%s,%d,%.5f,%.5f,%.5f,%.1f,%.2e,%s", names[k], n, st.median, st.mean, st.std, row[k], rel, tile);
-            printf(" %8.1f%s", row[k] / 1e3, k == MMA_SYNC ? " |" : "");
-        }
-        printf(" | %3.0f%%\n", 100.0 * row[MMA_SYNC] / row[CUBLAS_TF32]);
-        if (work_all > 0.0)
-            say_progress((work_done += (double)n * n * n) / work_all);
-        host_s = wall_seconds() - size_start - kernel_s;
-        host_s = host_s > 0.0 ? host_s : 0.0;
-    }
-    csv_close(csv);
-    if (check(failures == 0, "mma_sync and cuBLAS's TF32 at every size within the TF32 bound of cublasSgemm in "
-              "strict fp32 (worst relative error %.1e; 2^-9 allowed)", worst))
-        return 1;
-    for (int s = 0; s < count; s++)  /* the summary, where the course sets its bars */
-        if (sizes[s] >= 2048 && sizes[s] % 1024 == 0) {
-            double *row = tflops[s];
-            printf("n = %d: mma_sync %.0f%% of cuBLAS TF32 (%.0f%% of its own ceiling)", sizes[s],
-                   100.0 * row[MMA_SYNC] / row[CUBLAS_TF32], 100.0 * row[MMA_SYNC] / ceiling);
-            printf("; cuBLAS TF32 %.1f TFLOP/s, %.1fx its strict fp32, %.0f%% of the TF32 peak\n", row[CUBLAS_TF32] / 1e3,
-                   row[CUBLAS_TF32] / row[CUBLAS], 100.0 * row[CUBLAS_TF32] / tf32_peak);
-        }
-    printf("wrote %s\n", csv_path);
-
-    gpu_timer_destroy(&timer);
+    while (sweep_next(&sw))
+        measure(&sw, &plan);
+    if (check(sw.failures == 0, "mma_sync and cuBLAS's TF32 at every size within the TF32 bound of cublasSgemm in "
+              "strict fp32 (worst relative error %.1e; 2^-9 allowed)", sw.worst))
+        return 1;  /* the temporary CSV is removed at exit: no results file from a failed run */
+    sweep_tf32_summary(&sw, MMA_SYNC, CUBLAS, CUBLAS_TF32, ceiling, tf32_peak);
+    sweep_finish(&sw);
     CUBLAS_CHECK(cublasDestroy(plan.handle));
-    float *buffers[] = {dA, dB, dC};
-    for (int i = 0; i < COUNT_OF(buffers); i++)
-        CUDA_CHECK(cudaFree(buffers[i]));
-    free(A);
-    free(B);
-    free(got);
-    free(want);
-    free(row_norm);
-    free(col_norm);
-    free(ms);
     return exit_status(0);
 }

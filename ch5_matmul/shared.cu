@@ -226,16 +226,14 @@ int main(int argc, char **argv)
     say_how_long("the timing", (reps + 1) * checked_ms / 1e3, "-r 1 or -n 5000");
     double medians[VERSIONS];
     for (int v = 0; v < VERSIONS; v++) {
-        for (int r = -1; r < reps; r++) {  /* r = -1: warm-up */
-            if (v == NAIVE)
-                CUDA_CHECK(cudaMemsetAsync(dC, 0, bytes, 0));  /* zeros for the page's +=, before the window */
-            gpu_timer_start(&timer, 0);
+        if (v == NAIVE)
+            CUDA_CHECK(cudaMemsetAsync(dC, 0, bytes, 0));  /* zeros for the page's +=, before the window */
+        struct timed_runs runs = timed_runs(ms, reps, 0);
+        while (timed_run(&runs)) {
             launch((enum version)v, dA, dB, v == REGISTER ? dC_ref : dC, n);
-            float t = gpu_timer_stop(&timer);
-            if (r >= 0)
-                ms[r] = t;
-            else
-                say_runs_take(t, reps);
+            timed_run_end(&runs);
+            if (v == NAIVE)
+                CUDA_CHECK(cudaMemsetAsync(dC, 0, bytes, 0));  /* and again for the next run, outside its window */
         }
         say_progress((v + 1.0) / VERSIONS);
         struct stats s = stats_of(ms, reps);

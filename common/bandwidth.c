@@ -25,18 +25,13 @@ double measure_copy_bandwidth(size_t bytes)
     CUDA_CHECK(cudaMalloc(&dst, bytes));
     CUDA_CHECK(cudaMemset(src, 1, bytes));
     CUDA_CHECK(cudaMemset(dst, 0, bytes));
-    CUDA_CHECK(cudaMemcpy(dst, src, bytes, cudaMemcpyDeviceToDevice));  /* warm-up */
 
     enum { REPS = 21 };
     double ms[REPS];
-    struct gpu_timer timer;
-    gpu_timer_create(&timer);
-    for (int r = 0; r < REPS; r++) {
-        gpu_timer_start(&timer, 0);
+    struct timed_runs runs = timed_runs(ms, REPS, 0);
+    runs.quiet = 1;  /* -r does not set these runs: the program's own say how long they take */
+    while (timed_run(&runs))
         CUDA_CHECK(cudaMemcpyAsync(dst, src, bytes, cudaMemcpyDeviceToDevice, 0));
-        ms[r] = gpu_timer_stop(&timer);
-    }
-    gpu_timer_destroy(&timer);
     CUDA_CHECK(cudaFree(src));
     CUDA_CHECK(cudaFree(dst));
     /* A copy reads every byte once and writes it once. */
@@ -58,19 +53,14 @@ double measure_transfer_bandwidth(size_t bytes, int to_device, int pinned)
 
     enum { REPS = 11 };
     double ms[REPS];
-    struct gpu_timer timer;
-    gpu_timer_create(&timer);
-    for (int r = -1; r < REPS; r++) {  /* r = -1: warm-up */
-        gpu_timer_start(&timer, 0);
+    struct timed_runs runs = timed_runs(ms, REPS, 0);
+    runs.quiet = 1;
+    while (timed_run(&runs)) {
         if (to_device)
             CUDA_CHECK(cudaMemcpyAsync(dev, host, bytes, cudaMemcpyHostToDevice, 0));
         else
             CUDA_CHECK(cudaMemcpyAsync(host, dev, bytes, cudaMemcpyDeviceToHost, 0));
-        float t = gpu_timer_stop(&timer);
-        if (r >= 0)
-            ms[r] = t;
     }
-    gpu_timer_destroy(&timer);
     CUDA_CHECK(cudaFree(dev));
     if (pinned)
         CUDA_CHECK(cudaFreeHost(host));

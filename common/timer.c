@@ -85,7 +85,7 @@ void say_runs_take(double warm_up_ms, int runs)
 
 struct timed_runs timed_runs(double *ms, int reps, cudaStream_t stream)
 {
-    struct timed_runs t = {ms, reps, -2, 0, 0.0, {0, 0, 0}};
+    struct timed_runs t = {.ms = ms, .reps = reps, .run = -2, .wall = 0};
     gpu_timer_create(&t.timer);
     t.timer.stream = stream;
     return t;
@@ -93,32 +93,37 @@ struct timed_runs timed_runs(double *ms, int reps, cudaStream_t stream)
 
 struct timed_runs timed_runs_wall(double *ms, int reps)
 {
-    struct timed_runs t = {ms, reps, -2, 1, 0.0, {0, 0, 0}};
+    struct timed_runs t = {.ms = ms, .reps = reps, .run = -2, .wall = 1};
     return t;
+}
+
+void timed_run_end(struct timed_runs *t)
+{
+    if (t->window_end > 0.0)  /* ended already */
+        return;
+    double ms = t->wall ? (wall_seconds() - t->started) * 1e3 : gpu_timer_stop(&t->timer);
+    if (t->run >= 0)
+        t->ms[t->run] = ms;
+    else
+        t->warm_up_ms = ms;
+    t->window_end = wall_seconds();
 }
 
 int timed_run(struct timed_runs *t)
 {
-    if (t->run >= -1) {  /* the run that just ended */
-        double ms;
-        if (t->wall) {
-            ms = (wall_seconds() - t->started) * 1e3;
-        } else {
-            ms = gpu_timer_stop(&t->timer);
-        }
-        if (t->run >= 0)
-            t->ms[t->run] = ms;
-        else
-            say_runs_take(ms, t->reps);
-    }
+    if (t->run >= -1)  /* the run that just ended */
+        timed_run_end(t);
+    /* The warm-up's time, with what its body did after its window, says how long the rest will take. */
+    if (t->run == -1 && !t->quiet)
+        say_runs_take(t->warm_up_ms + (wall_seconds() - t->window_end) * 1e3, t->reps);
+    t->window_end = 0.0;
     if (++t->run >= t->reps) {
         if (!t->wall)
             gpu_timer_destroy(&t->timer);
         return 0;
     }
-    if (t->wall)
-        t->started = wall_seconds();
-    else
+    t->started = wall_seconds();
+    if (!t->wall)
         gpu_timer_start(&t->timer, t->timer.stream);
     return 1;
 }

@@ -13,7 +13,16 @@
  *   struct timed_runs runs = timed_runs(ms, reps, stream);
  *   while (timed_run(&runs))
  *       kernel<<<grid, block, 0, stream>>>(...);    runs.run: -1 in the warm-up, then 0 .. reps - 1
- *   struct stats s = stats_of(ms, reps);           (stats.h) */
+ *   struct stats s = stats_of(ms, reps);           (stats.h)
+ * Work that must come between the runs but not inside them (an L2 flush, a refill) follows
+ * timed_run_end, which ends the run's window where it is called (the announcement counts that work too):
+ *   while (timed_run(&runs)) {
+ *       kernel<<<grid, block, 0, stream>>>(...);
+ *       timed_run_end(&runs);
+ *       flush<<<...>>>(...);                        between this run and the next, not timed
+ *   }
+ * A check is not such work: the course checks a separate run before the timing loop. runs.quiet = 1
+ * before the loop: no announcement (bandwidth.c's probes, whose runs no option sets). */
 #ifndef COMMON_TIMER_H
 #define COMMON_TIMER_H
 #include <cuda_runtime_api.h>
@@ -30,7 +39,10 @@ struct timed_runs {
     double *ms;           /* where the reps times go, in milliseconds */
     int reps, run;        /* run: -2 before the first, -1 the warm-up, then 0 .. reps - 1 */
     int wall;             /* 1: by the wall clock */
-    double started;       /* the wall clock at the run's start */
+    int quiet;            /* 1: the runs are not announced (a probe, whose runs no option of the program sets) */
+    double started;       /* the wall clock at the run's start (just before its start event) */
+    double window_end;    /* the wall clock when the run's window ended; 0 while it is open */
+    double warm_up_ms;    /* the warm-up's window */
     struct gpu_timer timer;
 };
 
@@ -45,6 +57,7 @@ void say_runs_take(double warm_up_ms, int runs);
 struct timed_runs timed_runs(double *ms, int reps, cudaStream_t stream);
 struct timed_runs timed_runs_wall(double *ms, int reps);
 int timed_run(struct timed_runs *t);  /* ends the run before, starts the next; 0 once all have run */
+void timed_run_end(struct timed_runs *t);  /* ends this run's window now; the rest of the body is not timed */
 
 #ifdef __cplusplus
 }

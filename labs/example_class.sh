@@ -3,8 +3,9 @@
 # students, four labs (ch1_map, ch2_block_sum, ch4_histogram, ch5_tiled). ada hands in the solutions;
 # bo the files as handed out; cy each lab's first planted mistake; di the solutions but for the
 # histogram, where the planted slow one (global atomics) stands in. On a GPU machine, `sh
-# labs/example_class.sh output/class && make gradebook SUBMISSIONS=output/class BOOK=output/labs/example`
-# shows what an instructor gets: output/labs/example.csv, .md and .png.
+# labs/example_class.sh output/class && make gradebook SUBMISSIONS=output/class BOOK=output/labs/example_class`
+# shows what an instructor gets: output/labs/example_class.csv, .md and .png. Its run on an H200 is
+# committed: figures/data/labs/example_class.csv and .md, and figures/labs_example_class.png.
 set -eu
 dir=${1:?usage: labs/example_class.sh DIR}
 here=$(cd "$(dirname "$0")" && pwd)

@@ -1,7 +1,8 @@
 # findings.awk: compute-sanitizer's report in one line per distinct finding, for labs/grade:
 #   Invalid __global__ read of size 4 bytes in saxpy (ch1_map.cu:13) [x31]
 #   shared-memory race in transpose (write at ch1_transpose.cu:15 and read at ch1_transpose.cu:21) [x5]
-# A finding starts at a line "========= TEXT" (not the tool's banner or summaries); its kernel and
+# A finding starts at a line "========= TEXT" (not the tool's banner or summaries, nor its word that the
+# program ended badly: labs/grade judges that by the judge's lines, as a run that did not finish); its kernel and
 # source lines come from the lines "at KERNEL(...)+0x.. in FILE:LINE" under it. here= is stripped from
 # the file names.
 function flush() {
@@ -13,7 +14,7 @@ function flush() {
     }
     what = ""
 }
-/^========= [^ ]/ && !/^========= (ERROR SUMMARY|([A-Z]+ )?SUMMARY:|COMPUTE-SANITIZER|Program hit|Target application|Saved host backtrace|Maximum number of hazards)/ {
+/^========= [^ ]/ && !/^========= (ERROR SUMMARY|([A-Z]+ )?SUMMARY:|COMPUTE-SANITIZER|Program hit|Target application|Saved host backtrace|Maximum number of hazards|Error: process didn't terminate successfully)/ {
     flush()
     what = $0
     sub(/^========= /, "", what)

@@ -1,8 +1,9 @@
 #!/bin/sh
 # make lab-mistakes [CSV=FILE]: every planted mistake of labs/solutions/mistakes.txt graded by labs/grade,
 # as tests/labs.t grades them: four at a time without the timing, then the "slow" ones alone, timed
-# against their solution. A line each (caught or not, and the verdict); CSV=FILE also writes the table
-# that labs/README.md renders. Exit 0 when each mistake was caught by the report it is planted for.
+# against their solution. A line each (caught or not, and the verdict); CSV=FILE also writes them as a
+# CSV file (mistake,expected,correct,sanitizer,verdict) opening with the device and the date. Exit 0
+# when each mistake was caught by the report it is planted for.
 set -u
 here=$(cd "$(dirname "$0")" && pwd)
 . "$here/csv.sh"
@@ -21,18 +22,26 @@ if [ -n "${CUDA_VISIBLE_DEVICES+set}" ]; then
     visible=$(echo "$CUDA_VISIBLE_DEVICES" | tr ',' '\n' | grep -c .)
     [ "$visible" -lt "$gpus" ] && gpus=$visible
 fi
-grep -v '^[[:space:]]*\(#\|$\)' labs/solutions/mistakes.txt | awk -v gpus="$gpus" '{
-    need = 1; report = $3
+# $out/list: "LAB.NAME REPORT" of each mistake to grade; $out/skipped: "LAB.NAME REPORT GPUS" of those
+# that need more GPUs than this machine has.
+: >"$out/skipped"
+grep -v '^[[:space:]]*\(#\|$\)' labs/solutions/mistakes.txt | awk -v gpus="$gpus" -v skipped="$out/skipped" '{
+    lab = $1; name = $2; report = $3; need = 1
     if (match(report, /\/[0-9]+gpus$/)) { need = substr(report, RSTART + 1) + 0; report = substr(report, 1, RSTART - 1) }
-    print $1 "." $2, report, need, (need > gpus ? "skip" : "run") }' >"$out/all"
-awk '$4 == "run" { print $1, $2 }' "$out/all" >"$out/list"
-awk '$4 == "skip"' "$out/all" | while read -r name report need _; do
+    if (need > gpus) print lab "." name, report, need >skipped
+    else print lab "." name, report }' >"$out/list"
+while read -r name report need; do
     printf '  %-40s %-10s %-11s %s\n' "$name" "$report" skipped "it shows only on $need GPUs, and this machine has $gpus"
-done
-export MISTAKES_OUT="$out"  # (xargs appends NAME REPORT)
-awk '$2 != "slow"' "$out/list" | xargs -P 4 -L 1 sh -c \
+done <"$out/skipped"
+export MISTAKES_OUT="$out"  # (xargs appends LAB.NAME)
+while read -r name report; do [ "$report" = slow ] || echo "$name"; done <"$out/list" | xargs -P 4 -L 1 sh -c \
     'LAB_NO_TIME=1 sh labs/grade "${1%%.*}" "output/labs/mistakes/$1.cu" >"$MISTAKES_OUT/$1.out" 2>&1 </dev/null
      echo $? >"$MISTAKES_OUT/$1.code"' sh
+# The CSV's columns; each row takes its fields by these names (labs/csv.sh: csv_row). The slow ones,
+# timed, go last.
+columns=mistake,expected,correct,sanitizer,verdict
+: >"$out/rows"
+: >"$out/slow_rows"
 status=0
 while read -r name report; do
     if [ "$report" = slow ]; then
@@ -57,14 +66,17 @@ while read -r name report; do
         caught="NOT CAUGHT"; status=1
     fi
     printf '  %-40s %-10s %-11s %s\n' "$name" "$report" "$caught" "${verdict:-no report (exit $code)}"
-    echo "$name,$report,$correct,$sanitizer,$verdict" >>"$out/rows"
+    rows=$out/rows
+    [ "$report" != slow ] || rows=$out/slow_rows
+    csv_row "$out/$name.out" "$columns" mistake="$name" expected="$report" correct="$correct" sanitizer="$sanitizer" \
+        verdict="$verdict" >>"$rows"
 done <"$out/list"
 if [ -n "${CSV:-}" ]; then
     # The CSV opens as the labs' grade books do: a line naming the device and the date.
-    device=$(sed -n 's/^grade-device device [0-9]*: \([^,]*, compute capability [0-9.]*\),.*/\1/p' "$out"/*.out | head -n 1)
+    device=$(csv_device "$out"/*.out)
     { echo "# device: ${device:-unknown}, $(date -u '+%Y-%m-%d %H:%M') UTC"
-      echo "mistake,expected,correct,sanitizer,verdict"
-      grep -v ',slow,' "$out/rows" | sort -t, -k1,1
-      grep ',slow,' "$out/rows"; } | csv_write "$CSV"
+      echo "$columns"
+      sort -t, -k1,1 "$out/rows"  # (by the mistake's name, the first column)
+      cat "$out/slow_rows"; } | csv_write "$CSV"
 fi
 exit $status

@@ -17,8 +17,11 @@ csv_refuse "${CSV:-}"
 [ "$kind" = students ] || [ -d labs/solutions ] ||
     { echo "make labs SOLUTIONS=1: this is a hand-out, which has no solutions (labs/solutions/ is not in it)" >&2; exit 2; }
 mkdir -p output/labs/reports
+# The grade book's columns; each row takes its fields by these names (labs/csv.sh: csv_row).
+columns=lab,verdict,exit,correct,sanitizer,time_ms,percent_of_solution,percent_of_limit,limit,seed,sha256,seconds,file
 rows=$(mktemp)
 trap 'rm -f "$rows"' EXIT
+echo "$columns" >"$rows"
 status=0
 start=$(date +%s)
 for lab in "$@"; do
@@ -29,22 +32,18 @@ for lab in "$@"; do
     sh "$here/grade" "$lab" "$file" >"$report" 2>&1 </dev/null
     code=$?
     [ $code = 0 ] || status=1
-    f() { csv_field "$report" "$1"; }
-    printf '%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s\n' "$lab" "$(f verdict)" "$code" "$(f correct)" "$(f sanitizer)" \
-        "$(f time-ms)" "$(f percent-of-solution)" "$(f percent-of-limit)" "$(f limit)" "$(f seed)" "$(f sha256)" \
-        "$(( $(date +%s) - t0 ))" "$file" >>"$rows"
-    printf '  %-20s %s\n' "$lab" "$(f verdict)"
+    csv_row "$report" "$columns" lab="$lab" exit="$code" seconds="$(( $(date +%s) - t0 ))" file="$file" >>"$rows"
+    printf '  %-20s %s\n' "$lab" "$(csv_field "$report" verdict)"
 done
 echo
 echo "make labs ($kind, $(( $(date +%s) - start )) s; the reports in output/labs/reports/):"
-{ echo "lab,verdict,correct,sanitizer,time (ms),% of solution,% of limit"; cut -d, -f1,2,4-8 "$rows"; } |
+{ echo "lab,verdict,correct,sanitizer,time (ms),% of solution,% of limit"
+  csv_select "$rows" lab verdict correct sanitizer time_ms percent_of_solution percent_of_limit; } |
     awk -F, '{ printf "%-20s %-44s %-7s %-11s %-10s %-14s %s\n", $1, $2, $3, $4, $5, $6, $7 }'
 if [ -n "${CSV:-}" ]; then
     # The grade book opens as the programs' CSV files do: a line naming the device and the date.
-    device=$(sed -n 's/^grade-device device [0-9]*: \([^,]*, compute capability [0-9.]*\), \([0-9]* SMs\).*/\1, \2/p' \
-             output/labs/reports/*.txt | head -n 1)
+    device=$(csv_device output/labs/reports/*.txt)
     { echo "# device: ${device:-unknown}, $(date -u '+%Y-%m-%d %H:%M') UTC, make labs ($kind)"
-      echo "lab,verdict,exit,correct,sanitizer,time_ms,percent_of_solution,percent_of_limit,limit,seed,sha256,seconds,file"
       cat "$rows"; } | csv_write "$CSV"
 fi
 exit $status

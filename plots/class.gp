@@ -2,8 +2,9 @@
 # limit the lab is timed against, the course's solution marked; files that failed sit on the floor.
 #   gnuplot -e "book='output/labs/class.csv'; png='output/labs/class.png'" plots/class.gp
 # Reads a CSV of labs/gradebook (student,lab,verdict,exit,correct,sanitizer,time_ms,percent_of_solution,
-# percent_of_limit,...), writes png. labs/gradebook runs it; it is not one of make figures' (a class's
-# grades are not the course's data).
+# percent_of_limit,...), writes png. labs/gradebook runs it; make figures (data=, out=) draws the
+# example class committed in figures/data/labs/example_class.csv (labs/example_class.sh, graded on a GPU).
+if (exists("data")) book = data.'/labs/example_class.csv'; png = out.'/labs_example_class.png'
 if (!exists("book")) book = 'output/labs/class.csv'
 if (!exists("png")) png = 'output/labs/class.png'
 device = system("head -n 1 '".book."' | sed 's/^# device: //; s/, [0-9-]* [0-9:]* UTC.*//'")
@@ -19,15 +20,25 @@ set grid ytics
 set key below horizontal
 set offsets 0.5, 0.5, 0, 0
 set xtics rotate by -30
+# The book's columns by their names (its second line is the header row): the awk programs below read
+# a row as student, lab, verdict, correct and share (its % of the limit); a name the header lacks stops
+# them, naming it.
+named = 'NR == 2 { for (ci = 1; ci <= NF; ci++) c[$ci] = ci; ' . \
+        '  nwant = split("student lab verdict correct percent_of_limit", want, " "); ' . \
+        '  for (k = 1; k <= nwant; k++) if (!(want[k] in c)) { ' . \
+        '      print "class.gp: " FILENAME " has no column " want[k] > "/dev/stderr"; exit 1 } } ' . \
+        'NR > 2 { student = $c["student"]; lab = $c["lab"]; verdict = $c["verdict"]; correct = $c["correct"]; ' . \
+        '         share = $c["percent_of_limit"] } '
 # The labs' names at their places, in the order they first appear in the book.
-eval "set xtics (".system("awk -F, 'NR > 2 && !($2 in x) { x[$2] = n; printf \"%s\\\"%s\\\" %d\", n ? \", \" : \"\", $2, n++ }' '".book."'").")"
+eval "set xtics (".system("awk -F, '".named.'NR > 2 && !(lab in x) { x[lab] = n; printf "%s\"%s\" %d", n ? ", " : "", lab, n++ }'."' '".book."'").")"
 # One row a file: the lab's place on the x axis (labs in the order they first appear), the solution
 # on it and each student a little to its right, so that their points do not hide each other, the share of the limit (-4 for a file
 # that was not right: FAIL, not run), and which kind of point it is.
-rows = "< awk -F, 'NR > 2 { if (!($2 in x)) { x[$2] = n++; lab[x[$2]] = $2 } \
-    if ($1 != \"(solution)\" && !($1 in s)) s[$1] = ++m; \
-    right = $5 == \"yes\" && $9 != \"-\"; kind = $1 == \"(solution)\" ? 0 : $3 ~ /^PASS but slow/ ? 2 : right ? 1 : 3; \
-    printf \"%d,%.3f,%s,%s,%d,%s\\n\", x[$2], x[$2] + 0.07 * s[$1], right ? $9 : -4, $2, kind, $1 }' '".book."'"
+rows = "< awk -F, '".named.'NR > 2 { if (!(lab in x)) x[lab] = n++; ' . \
+    '  if (student != "(solution)" && !(student in s)) s[student] = ++m; ' . \
+    '  right = correct == "yes" && share != "-"; ' . \
+    '  kind = student == "(solution)" ? 0 : verdict ~ /^PASS but slow/ ? 2 : right ? 1 : 3; ' . \
+    'printf "%d,%.3f,%s,%s,%d,%s\n", x[lab], x[lab] + 0.07 * s[student], right ? share : -4, lab, kind, student }'."' '".book."'"
 plot rows using ($5 == 0 ? $2 : 1/0):3 with points pt 3 ps 2.5 lc rgb "black" title "the course's solution", \
      rows using ($5 == 1 ? $2 : 1/0):3 with points pt 7 ps 1.4 lc rgb "#1b9e77" title "PASS", \
      rows using ($5 == 2 ? $2 : 1/0):3 with points pt 6 ps 1.4 lc rgb "#d95f02" title "PASS but slow", \

@@ -64,6 +64,7 @@ scan: ch4/scan.csv
 equalize: ch4/equalize_before.pgm ch4/equalize_after.pgm ch4/equalize.csv
 sgemm_ladder: ch5/sgemm_ladder.csv
 sgemm_tensor: ch5/sgemm_tensor.csv ch5/sgemm_hopper.csv
+class: labs/example_class.csv
 "
 if [ -z "${FIGURES_DATA:-}" ] && nvidia-smi -L >/dev/null 2>&1; then
     start=$(date +%s)

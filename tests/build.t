@@ -43,7 +43,7 @@ missing=""
 for target in all test sanitize small-gpu fuzz figures notebook colab sass ptx profile compile_commands.json clean; do
     echo "$help" | grep -q -- "$target" || missing="$missing $target"
 done
-for knob in ARCH DEBUG NVCCFLAGS EXTRA_NVCCFLAGS HOST_COMPILER NVCC NCCL_HOME MPI_HOME NCCL=none MPI=none GNUPLOT=none; do
+for knob in ARCH DEBUG NVCCFLAGS EXTRA_NVCCFLAGS HOST_COMPILER NVCC NCCL_HOME MPI_HOME NCCL=none MPI=none GNUPLOT=none NP=; do
     echo "$help" | grep -q -- "$knob" || missing="$missing $knob"
 done
 [ -z "$missing" ]

@@ -14,12 +14,13 @@
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 verdict_of() { sed -n 's/^grade-verdict //p' "$1"; }
+. labs/csv.sh  # the grade books' rows, written and read by their columns' names
 course=$([ -d labs/solutions ] && echo yes)
 # A lab that links a library (rules.txt "LAB link LIB") is built only where make finds the library:
 # elsewhere its checks are skipped, with the reason. $tmp/missing: "LAB LIB" for each such lab here.
 for lab in $LABS; do
     for lib in $(awk -v l="$lab" '!/^[[:space:]]*#/ && $1 == l && $2 == "link" { print $3 }' labs/rules.txt); do
-        make -s --no-print-directory "lab-flags-$lib" 2>/dev/null | sed -n 2p | grep -q . || { echo "$lab $lib"; break; }
+        make -s --no-print-directory "lab-flags-$lib" 2>/dev/null | grep -q '^link: *[^ ]' || { echo "$lab $lib"; break; }
     done
 done >"$tmp/missing"
 missing_lib() { awk -v l="$1" '$1 == l { print $2 }' "$tmp/missing"; }
@@ -74,10 +75,14 @@ if ! have_gpu; then
         code=$(tail -n 1 "$out")
         lib=$(missing_lib "$lab")
         if [ -n "$lib" ]; then
+            # (labs/grade reads make lab-flags-LIB as this test does: it says the library is missing too)
+            [ "$code" = 77 ] && [ "$(verdict_of "$out")" = "not run (no $lib here)" ]
+            ok $? "$file: not run, no $lib here, labs/grade says too" "exit $code; verdict: $(verdict_of "$out")"
             skip "$file builds alone and follows $lab's rules" "no $lib here: $lab is not built"
             continue
         fi
-        [ "$code" = 77 ]; ok $? "$file builds alone and follows $lab's rules" "exit $code; $(grep -v '^grade-' "$out" | tail -n 8)"
+        [ "$code" = 77 ] && [ "$(verdict_of "$out")" = "not run (no GPU)" ]
+        ok $? "$file builds alone and follows $lab's rules" "exit $code; $(grep -v '^grade-' "$out" | tail -n 8)"
     done <"$tmp/files"
 fi
 
@@ -165,6 +170,30 @@ ok $? "labs/gradebook over folders without a lab's file: exit 2, said, nothing w
 (ulimit -f 0; CSV=$tmp/book.csv sh labs/table.sh students ch1_map >"$tmp/out" 2>&1); code=$?
 [ $code = 1 ] && [ ! -e "$tmp/book.csv" ]
 ok $? "make labs CSV=file that cannot be written (ulimit -f 0): exit 1, no file" "exit $code; $(tail -n 2 "$tmp/out")"
+# The grade book's row is the report's, column by column (labs/csv.sh writes and reads it by the
+# columns' names), and so is the table printed.
+CSV=$tmp/book.csv sh labs/table.sh students ch1_map >"$tmp/out" 2>&1; code=$?
+report=output/labs/reports/ch1_map.txt
+row=$(csv_select "$tmp/book.csv" lab file exit verdict correct sanitizer time_ms 2>&1)
+want="ch1_map,labs/ch1_map.cu,$(csv_field "$report" exit),$(csv_field "$report" verdict),$(csv_field "$report" correct)"
+want="$want,$(csv_field "$report" sanitizer),$(csv_field "$report" time-ms)"
+[ $code = 1 ] && [ "$row" = "$want" ] && grep -q -F "$(printf '%-20s %-44s %-7s' ch1_map "$(csv_field "$report" verdict)" \
+    "$(csv_field "$report" correct)")" "$tmp/out"
+ok $? "make labs CSV=file: the lab's row and the table say what its report says" "exit $code; row: $row; want: $want; $(tail -n 3 "$tmp/out")"
+# labs/gradebook's book and its table of who passed what, the same way. Without a GPU a stand-in
+# nvidia-smi takes it past its check: the solution's grade and the student's then say not run.
+if ! have_gpu; then
+    mkdir -p "$tmp/bin" "$tmp/one/ann"
+    printf '#!/bin/sh\necho "GPU 0: a stand-in (tests/labs.t)"\n' >"$tmp/bin/nvidia-smi" && chmod +x "$tmp/bin/nvidia-smi"
+    cp labs/ch1_map.cu "$tmp/one/ann/"
+    PATH="$tmp/bin:$PATH" sh labs/gradebook "$tmp/one" "$tmp/onebook" >"$tmp/out" 2>&1; code=$?
+    rows=$(csv_select "$tmp/onebook.csv" student lab verdict exit correct 2>&1 | tr '\n' ' ')
+    want="ann,ch1_map,not run (no GPU),77,- "
+    [ -z "$course" ] || want="(solution),ch1_map,not run (no GPU),77,- $want"
+    [ $code = 0 ] && [ "$rows" = "$want" ] && grep -q -F '| ann | not run | 0 |' "$tmp/onebook.md"
+    ok $? "labs/gradebook: a row per grade and the table, by the columns' names (no GPU: not run)" \
+       "exit $code; rows: $rows; want: $want; $(cat "$tmp/onebook.md" 2>/dev/null) $(tail -n 3 "$tmp/out")"
+fi
 
 # Hand-out targets that the course's solution clears: at most 80% of the share of its limit that each
 # solution reached on the slowest emulation of the committed data (14 SMs).
@@ -176,8 +205,7 @@ if [ -f "$data" ]; then
             continue
         fi
         target=$(awk -v l="$lab" '$1 == l { print $2 }' labs/targets.txt)
-        reached=$(awk -F, -v l="$lab" '$1 == l { for (i = 1; i <= NF; i++) if (h[i] == "percent_of_limit") print $i + 0 }
-                  $1 == "lab" { for (i = 1; i <= NF; i++) h[i] = $i }' "$data")
+        reached=$(csv_select "$data" lab percent_of_limit | awk -F, -v l="$lab" '$1 == l { print $2 + 0 }')
         [ -n "$target" ] && [ -n "$reached" ] && awk -v t="$target" -v r="$reached" 'BEGIN { exit !(t <= 0.8 * r) }'
         ok $? "$lab's hand-out target ($target% of its limit) is at most 80% of the solution's at 14 SMs (${reached:-?}%)"
     done
@@ -228,7 +256,7 @@ xargs -P "${LABS_PARALLEL:-8}" -L 1 sh -c 'LAB_NO_TIME=1 sh labs/grade "${1%%.*}
 gpu_settles() {
     [ -n "${CUDA_MPS_PIPE_DIRECTORY:-}" ] || return 0
     for second in $(seq 60); do
-        ./ch1_embarrassing/device_query >/dev/null 2>&1 && return 0
+        ./ch1_embarrassing/device_query >/dev/null 2>&1 && { sleep 2; return 0; }
         sleep 1
     done
 }
@@ -248,7 +276,9 @@ verdict() {
     esac
 }
 mkdir -p output/labs
-echo "name,want,exit,verdict,correct,sanitizer" >"$tmp/graded.csv"
+# graded.csv's columns; each row takes its fields by these names (labs/csv.sh: csv_row).
+graded_columns=name,want,exit,verdict,correct,sanitizer
+echo "$graded_columns" >"$tmp/graded.csv"
 gpus=$(gpu_count)
 while read -r name file want; do
     need=1
@@ -285,14 +315,12 @@ while read -r name file want; do
             gpu_settles
             LAB_NO_TIME=1 LAB_SERIAL=1 sh labs/grade "${name%%.*}" "$file" >"$tmp/$name.out" 2>&1 </dev/null
             echo $? >"$tmp/$name.code"
-            grep -q '^grade-verdict NOT GRADED (the GPU would not take' "$tmp/$name.out" || break
+            grep -q '^grade-verdict NOT GRADED (the \(GPU would not take\|judge could not use\)' "$tmp/$name.out" || break
         done
         verdict "$name" "$want"
         status=$?
     fi
-    printf '%s,%s,%s,%s,%s,%s\n' "$name" "$want" "$(cat "$tmp/$name.code")" "$(verdict_of "$tmp/$name.out" | tr ',' ';')" \
-        "$(sed -n 's/^grade-correct //p' "$tmp/$name.out")" "$(sed -n 's/^grade-sanitizer //p' "$tmp/$name.out" | tr ',' ';')" \
-        >>"$tmp/graded.csv"
+    csv_row "$tmp/$name.out" "$graded_columns" name="$name" want="$want" exit="$(cat "$tmp/$name.code")" >>"$tmp/graded.csv"
     if [ "$(cat "$tmp/$name.code")" = 77 ] && verdict_of "$tmp/$name.out" | grep -q "^not run (.*[^)]"; then
         skip "$text" "$(verdict_of "$tmp/$name.out" | sed 's/^not run (//; s/)$//')"  # a GPU without what the lab needs
         continue
@@ -310,12 +338,11 @@ while read -r name; do
     speed=$(sed -n 's/^grade-speed //p' "$tmp/slow")
     [ "$(sed -n 's/^grade-correct //p' "$tmp/slow")" = yes ] && [ "$speed" = slow ]
     ok $? "the mistake $name is right but caught as slow" "exit $code; $(grep -v '^grade-' "$tmp/slow" | tail -n 4)"
-    printf '%s,slow,%s,%s: %s%% of the solution (timed without the sanitizers),%s,%s\n' "$name" "$code" \
-        "$(sed -n 's/^grade-speed //p' "$tmp/slow")" "$(sed -n 's/^grade-percent-of-solution //p' "$tmp/slow")" \
-        "$(sed -n 's/^grade-correct //p' "$tmp/slow")" "not run" >>"$tmp/graded.csv"
+    csv_row "$tmp/slow" "$graded_columns" name="$name" want=slow exit="$code" sanitizer="not run" \
+        verdict="$speed: $(csv_field "$tmp/slow" percent-of-solution)% of the solution (timed without the sanitizers)" >>"$tmp/graded.csv"
 done <"$tmp/slow_list"
 # The device line names the GPU as the programs' CSV files do (labs/README.md's tables read it).
-{ echo "# device: $(sed -n 's/^grade-device device [0-9]*: \([^,]*, compute capability [0-9.]*\), \([0-9]* SMs\).*/\1, \2/p' "$tmp"/*.out | head -n 1), $(date -u '+%Y-%m-%d %H:%M') UTC, tests/labs.t"
+{ echo "# device: $(csv_device "$tmp"/*.out), $(date -u '+%Y-%m-%d %H:%M') UTC, tests/labs.t"
   cat "$tmp/graded.csv"; } >output/labs/graded.csv
 mps=$(nvidia-smi -q 2>/dev/null | grep -c "MPS" || true)
 awk -v s=" $graded_labs " '$3 == "gpu" && index(s, " " $1 " ")' "$tmp/cheats" >"$tmp/gpu_cheats"

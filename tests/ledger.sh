@@ -7,13 +7,16 @@
 # The context is a piece of the README's text (line breaks read as spaces) that holds the number once
 # and is found once in the README: grep for it to find the line. The kind says what the source is:
 #     data     an awk expression over the committed files of figures/data/ (FILE below):
-#                csv(FILE, PREFIX, COLUMN)   a field of the line that starts with PREFIX
+#                csv(FILE, PREFIX, COLUMN)   a field of the line that starts with PREFIX; COLUMN
+#                                            its number, or its name in the file's header row
+#                                            (its first line that is not a # comment)
 #                num(FILE, TEXT, K)          the K-th number (K left out: the first) after TEXT, on the
 #                                            first line that holds TEXT
 #                numafter(FILE, ANCHOR, TEXT, K)  the same, on the first such line at or after the
 #                                            first line that holds ANCHOR (a log of several programs)
 #                nth(FILE, TEXT, K)          the K-th number of the first line that holds TEXT
-#                colmin, colmax(FILE, PREFIX, COLUMN)  over the lines that start with PREFIX ("": all)
+#                colmin, colmax(FILE, PREFIX, COLUMN)  over the lines that start with PREFIX ("": all),
+#                                            COLUMN as for csv()
 #                bytes(FILE)                 the size of a committed file
 #              with awk's arithmetic around them (1e3 * csv(...) for us from ms; min(), max())
 #     formula  the same, over several traced values or constants (a ratio, a percentage, 2 ^ 53)
@@ -239,8 +242,19 @@ function field(path, l, column,   f) {
     split(l, f, path ~ /\.tsv$/ ? "\t" : ",")
     return f[column]
 }
+# A column by its number, or by its name in the header row (the first line that is not a # comment).
+function column_of(path, column,   l, f, i, n) {
+    if (column ~ /^[0-9]+$/) return column
+    while ((getline l < path) > 0) if (l !~ /^#/) break
+    close(path)
+    n = split(l, f, path ~ /\.tsv$/ ? "\t" : ",")
+    for (i = 1; i <= n; i++) if (f[i] == column) return i
+    fail(path ": no column \"" column "\" in its header row")
+    return 0
+}
 function csv(file, prefix, column,   l, v, path) {
-    path = data "/" file; l = line_of(path, prefix, "prefix"); if (l == "") return 0
+    path = data "/" file; if (!(column = column_of(path, column))) return 0
+    l = line_of(path, prefix, "prefix"); if (l == "") return 0
     v = field(path, l, column)
     if (v !~ /^-?[0-9.]+([eE][-+]?[0-9]+)?$/) return fail(path ": field " column " of \"" prefix "\" is \"" v "\", not a number")
     return v + 0
@@ -248,6 +262,7 @@ function csv(file, prefix, column,   l, v, path) {
 # The smallest and the largest number in a column, over the lines that start with prefix.
 function column_end(file, prefix, column, largest,   path, l, v, best, n) {
     path = data "/" file; n = 0
+    if (!(column = column_of(path, column))) return 0
     while ((getline l < path) > 0) {
         if ((prefix != "" && index(l, prefix) != 1) || l ~ /^#/) continue
         v = field(path, l, column)

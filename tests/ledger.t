@@ -3,8 +3,8 @@
 # of figures/data/sources.tsv to the committed file, formula or document it comes from, and its source
 # still gives it (tests/ledger.sh). Then the faults the test is for are planted in copies, and each
 # must make ledger.sh fail: a digit of a traced number changed in a README; the same change made in the
-# ledger's row too, so that only the data can tell; a value changed in the data; a number added to the
-# prose with no row.
+# ledger's row too, so that only the data can tell; a value changed in the data; a column named that the
+# data lacks; a number added to the prose with no row.
 . tests/tap.sh
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
@@ -67,4 +67,11 @@ printf '\nA claim no row traces: it takes 12.5 ms.\n' >>"$tmp/root/README.md"
 out=$(LEDGER_ROOT="$tmp/root" sh tests/ledger.sh 2>&1)
 [ $? -eq 1 ] && echo "$out" | grep -qF "README.md: 12.5 ms"
 ok $? "a number added to the prose with no row fails" "$out"
+
+# 5. A column named in a row (its name in the file's header row) that the file lacks.
+sed 's/"percent_of_solution")/"percent_of_solutions")/' "$ledger" >"$tmp/named.tsv"
+out=$(LEDGER_FILE="$tmp/named.tsv" sh tests/ledger.sh 2>&1)
+[ $? -eq 1 ] && ! cmp -s "$ledger" "$tmp/named.tsv" &&
+    echo "$out" | grep -qF 'no column "percent_of_solutions" in its header row'
+ok $? "a column named that the file's header row lacks fails, naming it" "$out"
 done_testing

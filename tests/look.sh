@@ -4,7 +4,9 @@
 #   ptx      cuobjdump -ptx: the PTX embedded in PROGRAM (for the newest ARCH)
 #   profile  Nsight Compute on PROGRAM's first kernels (KERNEL=name picks one, LAUNCHES=3 how many),
 #            then Nsight Systems' timeline; reports in output/profile/. A missing tool, or counters this
-#            user may not read, is said in one line.
+#            user may not read, is said in one line. NP=N: an MPI program (heat_mpi) started by mpirun
+#            with N ranks for the timeline, which holds every rank's process; Nsight Compute, which
+#            looks at one kernel at a time, runs it alone (one rank).
 set -u
 what=$1 program=$2 sm=$3 args=$4
 [ -n "$program" ] || { echo "make $what: which program? For instance: make $what P=ch2_reduction/better" >&2; exit 2; }
@@ -31,6 +33,12 @@ sass | ptx)
     fi ;;
 profile)
     name=$(basename "$program")
+    launch=
+    if [ -n "${NP:-}" ]; then
+        case $NP in *[!0-9]* | 0*) echo "make profile: NP=$NP is not a number of ranks (NP=2)" >&2; exit 2 ;; esac
+        command -v mpirun >/dev/null || { echo "make profile: NP=$NP needs mpirun (MPI) on PATH" >&2; exit 2; }
+        launch="mpirun -np $NP"
+    fi
     mkdir -p output/profile
     status=0
     ncu=$(tool ncu)
@@ -55,9 +63,10 @@ profile)
     nsys=$(tool nsys)
     if [ -z "$nsys" ]; then
         echo "make profile: nsys (Nsight Systems) not found; it comes from developer.nvidia.com/nsight-systems"
-    elif "$nsys" profile --force-overwrite true --stats true --output "output/profile/$name" ./$program $args \
+    elif "$nsys" profile --force-overwrite true --stats true --output "output/profile/$name" $launch ./$program $args \
             >"output/profile/$name.nsys.log" 2>&1; then
         grep -A 12 "cuda_gpu_kern_sum\|CUDA GPU Kernel Summary" "output/profile/$name.nsys.log" | head -n 14
+        grep -A 14 "NVTX Range Summary" "output/profile/$name.nsys.log" | head -n 16  # where the program has ranges
         echo "make profile: Nsight Systems timeline in output/profile/$name.nsys-rep (nsys-ui opens it)"
     else
         echo "make profile: nsys failed: $(grep -m 1 -i error "output/profile/$name.nsys.log")"

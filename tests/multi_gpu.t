@@ -4,8 +4,9 @@
 # (tolerance 0), with the same total on every GPU. heat_mpi under mpirun, one rank per GPU: every way of
 # exchanging the halo gives one GPU's field to the bit, whether a rank sees every GPU (mpirun) or only
 # its own (Slurm's --gpus-per-task=1); more ranks than GPUs, or two ranks shown the same GPU, is refused
-# on every rank with exit 2, said once, and nobody hangs. No GPU (or one, for the runs that need two),
-# no NCCL or no MPI: skipped, saying why.
+# on every rank with exit 2, said once, and nobody hangs. A failed MPI call names itself and its rank and
+# ends the job with exit 1 (no GPU needed). No GPU (or one, for the runs that need two), no NCCL or no
+# MPI: skipped, saying why.
 . tests/tap.sh
 program=ch3_streams_events/multi_gpu
 gpus=$(gpu_count)
@@ -25,6 +26,28 @@ else
 fi
 
 program=ch3_streams_events/heat_mpi
+# A failed MPI call, planted: a library loaded first in every rank passes MPI_Allgather (heat_mpi's first
+# collective, before any GPU work) a count of -1. heat_mpi must name the call and its rank and end the
+# job with exit 1; MPI's own handler would end it with the error's class, MPI_ERR_COUNT's 2.
+name="heat_mpi: a failed MPI call is named with its rank, exit 1"
+if why=$(not_built $program); then
+    skip "$name" "$why"
+elif ! command -v mpirun >/dev/null || ! command -v mpicc >/dev/null; then
+    skip "$name" "no mpirun or mpicc on PATH (MPI)"
+else
+    dir=$(mktemp -d)
+    printf '%s\n' '#include <mpi.h>' \
+        'int MPI_Allgather(const void *s, int n, MPI_Datatype st, void *r, int rn, MPI_Datatype rt, MPI_Comm c)' \
+        '{ (void)n; return PMPI_Allgather(s, -1, st, r, rn, rt, c); }' >"$dir/fault.c"
+    mpicc -shared -fPIC "$dir/fault.c" -o "$dir/fault.so" 2>"$dir/err"
+    timeout 120 mpirun -np 2 sh -c "LD_PRELOAD=$dir/fault.so exec \"\$0\" \"\$@\"" ./$program -n 100 \
+        </dev/null >"$dir/out" 2>&1
+    code=$?
+    [ $code = 1 ] && grep -q "^rank [01]: MPI_Allgather failed: MPI_ERR_COUNT" "$dir/out"
+    ok $? "$name" "exit $code; $(cat "$dir/err"; grep -m 6 . "$dir/out")"
+    rm -rf "$dir"
+fi
+
 # mpirun's rank on this machine (Open MPI's variable, MPICH's), for a rank that is shown one GPU only.
 one_gpu_each='CUDA_VISIBLE_DEVICES=${OMPI_COMM_WORLD_LOCAL_RANK:-${MPI_LOCALRANKID:-0}} exec "$0" "$@"'
 if why=$(not_built $program); then

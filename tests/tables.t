@@ -18,11 +18,12 @@ for recipe in tests/tables/*.awk; do
     head -n 1 "$recipe" | grep -q "^# tests/tables/$name.awk, for tests/tables.sh: "
     ok $? "tests/tables/$name.awk opens with its header" "$(head -n 1 "$recipe")"
 done
-# Recipes look rows up by their key (the results file's first column, common/stats.h), not by the
+# Recipes look rows up by their key (a column of the results file, common/stats.h), not by the
 # printed label: a label reworded in a program renders the same table. A row a recipe reads that the
 # data lacks (a key renamed in a program) stops the rendering, naming the file and the key, instead of
 # printing 0 us; so does a key found twice in one file.
 tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
 render() { awk -f tests/tables/lib.awk -f tests/tables/end_to_end.awk "$1" 2>&1; }
 want=$(render figures/data/results/naive.csv) && echo "$want" | grep -q '^| the page' &&
     sed 's/^register_sum,sum in a register,/register_sum,the sum kept in a register,/' figures/data/results/naive.csv >"$tmp/naive.csv" &&
@@ -36,5 +37,16 @@ ok $? "a row the data lacks: the recipe stops (exit 1), naming the file and the 
 out=$(render "$tmp/naive.csv"); code=$?
 [ $code = 1 ] && echo "$out" | grep -q 'naive.csv has two rows keyed "naive"'
 ok $? "a key twice in a file: the recipe stops (exit 1), naming the file and the key" "exit $code; $out"
-rm -rf "$tmp"
+# Columns are read by their names: a results file with its columns in another order (reversed) renders
+# the same table, and a column a recipe reads that the data lacks (renamed) stops it, naming both.
+awk -F, -v OFS=, '/^#/ { print; next } { for (i = NF; i > 1; i--) printf "%s,", $i; print $1 }' \
+    figures/data/results/naive.csv >"$tmp/naive.csv"
+awk -f tests/tables/lib.awk -f tests/tables/end_to_end.awk figures/data/results/naive.csv >"$tmp/want" 2>&1
+out=$(awk -f tests/tables/lib.awk -f tests/tables/end_to_end.awk "$tmp/naive.csv" 2>&1); code=$?
+[ $code = 0 ] && [ "$out" = "$(cat "$tmp/want")" ]
+ok $? "a results file's columns in another order: the same table (they are read by name)" "exit $code; $out"
+sed '2s/,verdict,/,said,/' figures/data/labs/graded.csv >"$tmp/graded.csv"
+out=$(awk -f tests/tables/lib.awk -f tests/tables/lab_mistakes.awk "$tmp/graded.csv" 2>&1); code=$?
+[ $code = 1 ] && echo "$out" | grep -q 'graded.csv has no column "verdict"'
+ok $? "a column the data lacks: the recipe stops (exit 1), naming the file and the column" "exit $code; $out"
 done_testing

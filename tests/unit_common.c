@@ -10,6 +10,7 @@
 #include "../common/image.h"
 #include "../common/output.h"
 #include "../common/stats.h"
+#include "../common/sweep.h"
 #include "../common/text.h"
 #include "../common/timer.h"
 
@@ -431,6 +432,64 @@ static void test_sizes(void)
     ok(n == 5 && cli_given("-n") && !cli_given("-r"), "cli_given: -n was given, -r was not");
 }
 
+/* sweep_compare on a 2 x 2 product: the reference {1, 2, 3, 4}, got the same but for element (1, 1),
+ * off by `off`; |row i of A| = |column j of B| = 2. Exits with the failures counted. */
+static void compare_2x2(enum sweep_check how, float off)
+{
+    float want[4] = {1, 2, 3, 4}, got[4] = {1, 2, 3, 4};
+    double norms[2] = {2.0, 2.0};
+    struct sweep sw;
+    memset(&sw, 0, sizeof sw);
+    sw.check = how;
+    sw.n = 2;
+    sw.got = got;
+    sw.want = want;
+    sw.row_norm = sw.col_norm = norms;
+    sw.ref_norm = 30.0;
+    sw.ref_max = 4.0;
+    got[3] += off;
+    double rel = sweep_compare(&sw, "planted");
+    exit(sw.failures * 10 + (rel == sw.worst || isnan(rel)));
+}
+static void fp32_same(void) { compare_2x2(SWEEP_FP32, 0.0f); }
+static void fp32_rounding(void) { compare_2x2(SWEEP_FP32, 0x1p-20f); }  /* 2^-20: fp32's rounding */
+static void fp32_off(void) { compare_2x2(SWEEP_FP32, 1e-3f); }
+static void fp32_unwritten(void) { compare_2x2(SWEEP_FP32, NAN); }
+static void tf32_within(void) { compare_2x2(SWEEP_TF32, 4e-3f); }  /* bound: (2^-9 + 8 2^-24) x 4 = 7.8e-3 */
+static void tf32_outside(void) { compare_2x2(SWEEP_TF32, 1e-2f); }
+static void tf32_unwritten(void) { compare_2x2(SWEEP_TF32, NAN); }
+
+/* The sweeps of chapter 5 (sweep.h): their sizes, and their checks on the host. */
+static void test_sweep(void)
+{
+    int sizes[SWEEP_MAX_SIZES];
+    int count = sweep_sizes(130, sizes);
+    ok(count == 2 && sizes[0] == 127 && sizes[1] == 130, "sweep_sizes: --max 130 is 127, then 130");
+    count = sweep_sizes(1, sizes);
+    ok(count == 1 && sizes[0] == 1, "sweep_sizes: --max 1 is one size, 1");
+    count = sweep_sizes(8192, sizes);
+    ok(count == 10 && sizes[3] == 1000 && sizes[8] == 4097 && sizes[9] == 8192,
+       "sweep_sizes: 8192 ends the powers of two and the awkward sizes, once");
+    count = sweep_sizes(16384, sizes);
+    ok(count == 11 && sizes[10] == 16384, "sweep_sizes: the largest, 16384, has room");
+    char *out = NULL;
+    int code = in_child(fp32_same, NULL, &out);
+    ok(code == 1 && !strstr(out, "check:"), "sweep_compare, fp32: the same product passes, error 0 counted as worst");
+    code = in_child(fp32_rounding, NULL, &out);
+    ok(code == 1 && !strstr(out, "check:"), "sweep_compare, fp32: an element off by fp32's rounding passes");
+    code = in_child(fp32_off, NULL, &out);
+    ok(code == 11 && strstr(out, "check: FAIL (planted at n = 2: relative error 1.8e-04, worst element off by 1.0e-03)"),
+       "sweep_compare, fp32: 1.8e-4 of the whole fails, printed with the element's error");
+    code = in_child(fp32_unwritten, NULL, &out);
+    ok(code == 11 && strstr(out, "check: FAIL (planted"), "sweep_compare, fp32: a NaN (an element nobody wrote) fails");
+    code = in_child(tf32_within, NULL, &out);
+    ok(code == 1 && !strstr(out, "check:"), "sweep_compare, TF32: an element within its TF32 bound passes");
+    code = in_child(tf32_outside, NULL, &out);
+    ok(code == 11 && strstr(out, "1 elements outside the TF32 bound"), "sweep_compare, TF32: an element past its bound fails");
+    code = in_child(tf32_unwritten, NULL, &out);
+    ok(code == 11 && strstr(out, "check: FAIL (planted"), "sweep_compare, TF32: a NaN fails");
+}
+
 /* Files in the scratch folder "out" whose name starts with a dot: temporary files left behind. */
 static int leftovers(void)
 {
@@ -772,6 +831,20 @@ static void test_protections(void)
     ok(code == 0, "cli_parse: a negative number is still a value (--shift -0.5)");
 }
 
+/* A warm-up with an empty window and 20 ms after it: 2000 runs of it take 40 s, which must be said,
+ * unless the loop is quiet (QUIET set). */
+static void announce_from_warm_up(void)
+{
+    double ms[1];
+    struct timed_runs runs = timed_runs_wall(ms, 2000);
+    runs.quiet = getenv("QUIET") != NULL;
+    struct timespec twenty = {0, 20000000};
+    while (timed_run(&runs) && runs.run < 0) {
+        timed_run_end(&runs);
+        nanosleep(&twenty, NULL);
+    }
+}
+
 static void fail_a_call(void) { CUDA_CHECK(cudaErrorInvalidValue); }
 static void pass_a_call(void) { CUDA_CHECK(cudaSuccess); printf("still here\n"); }
 static void start_device_0(void) { struct device_info d; device_start(0, &d); }
@@ -834,6 +907,25 @@ static void test_cuda_parts(void)
     }
     ok(bodies == 4 && seen[0] == -1 && seen[1] == 0 && seen[3] == 2 && ms[0] >= 4.9 && ms[2] >= 4.9 && ms[2] < 1000.0,
        "timed_runs_wall: a warm-up, then three runs of a 5 ms sleep, each timed");
+    /* timed_run_end: the 20 ms after it are not in the run's time, but they are in the warm-up's estimate. */
+    double short_ms[2] = {-1.0, -1.0};
+    struct timespec two = {0, 2000000}, twenty = {0, 20000000};
+    runs = timed_runs_wall(short_ms, 2);
+    while (timed_run(&runs)) {
+        nanosleep(&two, NULL);
+        timed_run_end(&runs);
+        timed_run_end(&runs);  /* a second end changes nothing */
+        nanosleep(&twenty, NULL);
+    }
+    ok(short_ms[0] >= 1.9 && short_ms[0] < 15.0 && short_ms[1] >= 1.9 && short_ms[1] < 15.0,
+       "timed_run_end: the body's work after it is not timed (2 ms in the window, 20 ms after)");
+    code = in_child(announce_from_warm_up, NULL, &out);
+    ok(code == 0 && strstr(out, "note: 2000 timed runs of 0.02"),
+       "the warm-up's announcement counts the body's work after timed_run_end");
+    setenv("QUIET", "1", 1);
+    code = in_child(announce_from_warm_up, NULL, &out);
+    unsetenv("QUIET");
+    ok(code == 0 && !strstr(out, "note:"), "a quiet timing loop announces nothing");
 
     int gpu = system("nvidia-smi -L >/dev/null 2>&1") == 0;
     if (!gpu) {
@@ -870,6 +962,7 @@ int main(void)
     test_checks();
     test_device_facts();
     test_sizes();
+    test_sweep();
     test_cuda_parts();
     printf("1..%d\n", test_number);
     char command[300];

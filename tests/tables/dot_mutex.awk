@@ -2,7 +2,7 @@
 # dot product finished with a mutex, at the article's launch and a wide one. From figures/data/:
 # results/dot_mutex.csv.
 # The wide launch's block count ends its key (dot_mutex_4224: 32 x the SMs of the run's GPU).
-$1 ~ /^dot_mutex_[0-9]+$/ { b = $1; sub(/^dot_mutex_/, "", b); if (b + 0 != 640) wide = b }
+v("key") ~ /^dot_mutex_[0-9]+$/ { b = v("key"); sub(/^dot_mutex_/, "", b); if (b + 0 != 640) wide = b }
 END {
     f = "dot_mutex"
     printf "| version, N = 1e7 | 640 blocks (the article's 32 x 20) | %s blocks (32 x SMs) |\n", wide

@@ -1,7 +1,8 @@
 # tests/tables/graphs.awk, for tests/tables.sh: ch3_streams_events/README.md's table "graphs": a step
 # queued stream by stream against the same step replayed as a CUDA graph, per array size. From
 # figures/data/: ch3/graphs.csv.
-{ ms[$1, $2] = $5; q[$1, $2] = $8; if ($1 == "graph") sizes[++count] = $2 }
+{ ms[v("way"), v("n")] = v("median_ms"); q[v("way"), v("n")] = v("queue_us")
+  if (v("way") == "graph") sizes[++count] = v("n") }
 END {
     print "| elements per array | stream by stream | graph | speed-up | host time to queue: streams | graph |"
     print "|---|---|---|---|---|---|"

@@ -4,7 +4,8 @@
 # Files heat_mpi_RANKS_N.csv (heat_mpi --ways-csv): way,ranks,n,median_ms,gbs, in the marker by growing N
 # (a row per N, in that order; the last is the bar's plate). Times to three figures.
 function t3(ms) { return ms < 0.1 ? sprintf("%.1f us", ms * 1e3) : ms < 1 ? sprintf("%.0f us", ms * 1e3) : sprintf("%.2f ms", ms) }
-{ ms[$2, $3, $1] = $4; if (!($3 in seen)) { seen[$3]; sizes[++count] = $3 } if ($2 > ranks) ranks = $2 }
+{ n = v("n"); ms[v("ranks"), n, v("way")] = v("median_ms"); if (!(n in seen)) { seen[n]; sizes[++count] = n }
+  if (v("ranks") + 0 > ranks) ranks = v("ranks") }
 END {
     printf "| N | one GPU (1 rank, NCCL) | %d ranks, MPI_Sendrecv | %d ranks, NCCL | %d ranks, NCCL overlapped | speed-up (overlapped) | halo alone | one band, no halo |\n", ranks, ranks, ranks
     print "|---|---|---|---|---|---|---|---|"

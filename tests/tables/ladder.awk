@@ -1,7 +1,7 @@
 # tests/tables/ladder.awk, for tests/tables.sh: ch2_reduction/README.md's table "ladder": the reduction
 # ladder (naive, better, warp_shuffle, CUB) per N, against CUB and a copy. From figures/data/:
 # ch2/ladder.csv.
-{ g[$1, $2] = $7 }
+{ g[v("variant"), v("n")] = v("gbs") }
 END {
     print "| N | naive | better | warp_shuffle | CUB | better / CUB | warp_shuffle / CUB | CUB / copy |"
     print "|---|---|---|---|---|---|---|---|"

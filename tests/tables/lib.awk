@@ -15,16 +15,27 @@ function base(f) { sub(/.*\//, "", f); sub(/\.csv$/, "", f); return f }
 function pct(r) { return sprintf("%.0f%%", 100 * r) }
 BEGIN { FS = "," }
 FNR == 1 { path[base(FILENAME)] = FILENAME; line = $0; sub(/^# (device: )?/, "", line); sub(/ [0-9:]+ UTC.*$/, "", line); dev[base(FILENAME)] = line }
-# The header row names the columns: v("name") is the current row's field of that name.
+# The header row names the columns: v("name") is the current row's field of that name; a name the
+# header lacks (a column renamed where the file is written) stops the rendering, naming the file.
 FNR == 2 { for (i = 1; i <= NF; i++) H[base(FILENAME), $i] = i }
-function v(name) { return $(H[base(FILENAME), name]) }
-/^#/ || FNR == 2 { next }
-# A results file (stats.h): M = median ms, R = rate (GB/s, GFLOP/s or a value), P = percent of its limit.
-# A key twice in one file would make a lookup ambiguous: it stops the rendering.
-H[base(FILENAME), "key"] == 1 {
-    if ((base(FILENAME), $1) in M) { printf "tables.sh: %s has two rows keyed \"%s\"\n", FILENAME, $1 > "/dev/stderr"; exit 1 }
-    M[base(FILENAME), $1] = v("median_ms"); R[base(FILENAME), $1] = v("rate"); P[base(FILENAME), $1] = v("percent")
+function v(name) {
+    if (!((base(FILENAME), name) in H)) {
+        printf "tables.sh: %s has no column \"%s\"\n", FILENAME, name > "/dev/stderr"
+        exit 1
+    }
+    return $(H[base(FILENAME), name])
 }
+/^#/ || FNR == 2 { next }
+# A results file (stats.h: its header opens with "key"): M = median ms, R = rate (GB/s, GFLOP/s or a
+# value), P = percent of its limit, each row under its key. A key twice in one file would make a lookup
+# ambiguous: it stops the rendering.
+(base(FILENAME), "key") in H {
+    if ((base(FILENAME), v("key")) in M) {
+        printf "tables.sh: %s has two rows keyed \"%s\"\n", FILENAME, v("key") > "/dev/stderr"
+        exit 1
+    }
+    M[base(FILENAME), v("key")] = v("median_ms"); R[base(FILENAME), v("key")] = v("rate")
+    P[base(FILENAME), v("key")] = v("percent") }
 # The recipes read them through median_of(FILE, KEY), rate_of and percent_of: a row that is not there (a
 # key renamed in a program, a file from an older run) stops the rendering, naming the file and the key.
 function row_of(A, f, key) {

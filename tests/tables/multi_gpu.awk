@@ -1,8 +1,8 @@
 # tests/tables/multi_gpu.awk, for tests/tables.sh: ch3_streams_events/README.md's table "multi_gpu": one
 # GPU against every GPU with NCCL and through the host, per size. From figures/data/: ch3/multi_gpu.csv.
-$3 == "one_gpu" { one[$1] = $5; sizes[++count] = $1 }
-$3 == "nccl" { nccl[$1] = $5; gpus = $2 }
-$3 == "through_host" { host[$1] = $5 }
+v("way") == "one_gpu" { one[v("n")] = v("median_ms"); sizes[++count] = v("n") }
+v("way") == "nccl" { nccl[v("n")] = v("median_ms"); gpus = v("gpus") }
+v("way") == "through_host" { host[v("n")] = v("median_ms") }
 END {
     printf "| normalise, end to end | one GPU | %s GPUs, NCCL | speed-up | %s GPUs, through the host |\n", gpus, gpus
     print "|---|---|---|---|---|"

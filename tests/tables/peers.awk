@@ -1,6 +1,7 @@
 # tests/tables/peers.awk, for tests/tables.sh: ch3_streams_events/README.md's table "peers": a copy from
 # GPU 0 to GPU 1 each way it can go, against the host link. From figures/data/: ch3/peers.csv.
-$1 == 0 && $2 == 1 { gbs[$3] = $4; to_gpu = $5; to_host = $6 }
+v("from") == 0 && v("to") == 1 {
+    gbs[v("way")] = v("gbs"); to_gpu = v("host_to_gpu_gbs"); to_host = v("gpu_to_host_gbs") }
 END {
     print "| copy of 256 MiB, GPU 0 to GPU 1 | GB/s | against the host link |"
     print "|---|---|---|"

@@ -1,16 +1,18 @@
 # tests/tables/results.awk, for tests/tables.sh: README.md's table "results": the course's results, a
 # row per chapter's headline, each against its limit. From figures/data/: the CSV files the marker
 # lists.
-{ if (base(FILENAME) == "ladder") lad[$1, $2] = $7
-  if (base(FILENAME) == "scan") scan[$1, $2] = $7
-  if (base(FILENAME) == "graphs") gr[$1, $2] = $5
-  if (base(FILENAME) == "multi_gpu") mg[$1, $3] = $5
-  if (base(FILENAME) ~ /^heat_mpi_/) hm[$2, $1] = $4  # heat_mpi_RANKS_N.csv: way,ranks,n,median_ms,gbs
-  if (base(FILENAME) == "peers" && $1 == 0 && $2 == 1) { pe[$3] = $4; h2g = $5; g2h = $6 }
-  if (base(FILENAME) == "sgemm_hopper") hp[$1, $2] = $6
-  else if (base(FILENAME) == "sgemm_ladder") ld[$1, $2] = $6
-  else if (base(FILENAME) ~ /^sgemm_/) sg[$1, $2] = $6
-  if (base(FILENAME) == "dot_mutex" && $1 ~ /^dot_mutex_[0-9]+$/ && $1 != "dot_mutex_640") wide = $1 }
+{ f = base(FILENAME)
+  if (f == "ladder") lad[v("variant"), v("n")] = v("gbs")
+  if (f == "scan") scan[v("variant"), v("n")] = v("gbs")
+  if (f == "graphs") gr[v("way"), v("n")] = v("median_ms")
+  if (f == "multi_gpu") mg[v("n"), v("way")] = v("median_ms")
+  if (f ~ /^heat_mpi_/) hm[v("ranks"), v("way")] = v("median_ms")  # heat_mpi_RANKS_N.csv
+  if (f == "peers" && v("from") == 0 && v("to") == 1) {
+      pe[v("way")] = v("gbs"); h2g = v("host_to_gpu_gbs"); g2h = v("gpu_to_host_gbs") }
+  if (f == "sgemm_hopper") hp[v("kernel"), v("n")] = v("gflops")
+  else if (f == "sgemm_ladder") ld[v("kernel"), v("n")] = v("gflops")
+  else if (f ~ /^sgemm_/) sg[v("kernel"), v("n")] = v("gflops")
+  if (f == "dot_mutex" && v("key") ~ /^dot_mutex_[0-9]+$/ && v("key") != "dot_mutex_640") wide = v("key") }
 END {
     printf "%s: one run of `make figures` (what it printed: `figures/data/run.log`); `multi_gpu` and `peers`, which need\n", run("grid_stride_1e8")
     printf "two GPUs, on a machine with two of them: %s; `sgemm_ladder`, after the ladder was split, and `sgemm_tensor` and\n", run("multi_gpu")

@@ -1,7 +1,7 @@
 # tests/tables/scan.awk, for tests/tables.sh: ch4_atomics_mutex/README.md's table "scan": the three-
 # kernel scan, the single pass and CUB, per size, against a device copy. From figures/data/:
 # ch4/scan.csv.
-{ g[$1, $2] = $7; if ($2 > max) max = $2 }
+{ g[v("variant"), v("n")] = v("gbs"); if (v("n") + 0 > max) max = v("n") }
 END {
     print "| n | three kernels | single pass | CUB | single pass / CUB | device copy |"
     print "|---|---|---|---|---|---|"

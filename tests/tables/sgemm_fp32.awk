@@ -1,7 +1,7 @@
 # tests/tables/sgemm_fp32.awk, for tests/tables.sh: ch5_matmul/README.md's table "sgemm_fp32": the FP32
 # ladder of sgemm_ladder, TFLOP/s per rung and size, the sized rung against cuBLAS. From figures/data/:
-# ch5/sgemm_ladder.csv (kernel, n, ..., GFLOP/s in column 6, tile in column 8).
-{ g[$1, $2] = $6; if ($1 == "sized") tile[$2] = $8 }
+# ch5/sgemm_ladder.csv (its columns kernel, n, gflops and tile).
+{ g[v("kernel"), v("n")] = v("gflops"); if (v("kernel") == "sized") tile[v("n")] = v("tile") }
 END {
     print "| n | naive | coalesced | shared | registers | warptiles | double buffer | sized (tile) | cuBLAS | sized / cuBLAS |"
     print "|---|---|---|---|---|---|---|---|---|---|"

@@ -2,7 +2,8 @@
 # (mma.sync) and 9 (wgmma), each beside the cuBLAS TF32 timed in its own program, and their errors. From
 # figures/data/: ch5/sgemm_tensor.csv and ch5/sgemm_hopper.csv.
 # Each rung beside the cuBLAS TF32 timed in its own program (the two runs differ a little).
-{ f = base(FILENAME) == "sgemm_hopper" ? "h" : "t"; g[f, $1, $2] = $6; err[f, $1, $2] = $7 }
+{ f = base(FILENAME) == "sgemm_hopper" ? "h" : "t"
+  g[f, v("kernel"), v("n")] = v("gflops"); err[f, v("kernel"), v("n")] = v("rel_error") }
 END {
     print "| n | 8. mma_sync | cuBLAS TF32, its run | mma_sync / cuBLAS | 9. wgmma | cuBLAS TF32, its run | wgmma / cuBLAS | error: mma_sync, wgmma, cuBLAS TF32 |"
     print "|---|---|---|---|---|---|---|---|"
