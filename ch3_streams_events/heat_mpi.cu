@@ -39,10 +39,9 @@
 enum { STEP_THREADS = 128, STEP_ROWS = 16, BLOCK_X = 32, BLOCK_Y = 8, MAX_REPS = 1000 };
 enum way { BY_MPI, BY_NCCL, BY_NCCL_OVERLAP, WAYS };
 static const char *way_name[WAYS] = {"MPI_Sendrecv", "NCCL send/recv", "NCCL overlapped"};
-/* What is timed, in this order: a step each way, then a step's two parts alone, the halo's exchange (by
- * NCCL) and the band's rows with no halo (weak scaling's one GPU). The labels are printed and are the
- * CSV's `way`, which tests/tables/ and plots/heat.gp look up; a step's is its way's name. timed_key gives
- * each printed row its key (stats.h). */
+/* What is timed, in order: a step each way, then a step's two parts alone: the halo's exchange (NCCL) and
+ * the band's rows with no halo (weak scaling's one GPU). The labels are printed and are the CSV's `way`
+ * (tests/tables/, plots/heat.gp); a step's is its way's name; timed_key gives each row its key (stats.h). */
 enum timed { STEP_BY_MPI, STEP_BY_NCCL, STEP_BY_NCCL_OVERLAP, HALO_ALONE, BAND_ALONE, TIMED };
 static const char *timed_name[TIMED] = {"MPI_Sendrecv", "NCCL send/recv", "NCCL overlapped",
                                         "halo exchange alone (NCCL)", "one band without halo"};
@@ -88,10 +87,8 @@ __global__ void max_change(const float *a, const float *b, int n, int first, int
 
 /* ==== Host helpers ==== */
 
-/* Every MPI call is checked. MPI's own handler ends the job at the first error, with the error's class
- * as its exit status (Open MPI's MPI_ERR_COUNT is 2, a usage error's); with MPI_ERRORS_RETURN on
- * MPI_COMM_WORLD (set first thing, and inherited by the communicators made from it) a failed call
- * returns its error instead, and this names the call and the rank, then ends every rank with exit 1. */
+/* Every MPI call is checked: with MPI_ERRORS_RETURN (set first thing; MPI's own handler exits with the
+ * error's class, 2 for MPI_ERR_COUNT, a usage error's) this names the call and the rank, then exit 1. */
 static int world_rank = -1;  /* this process's rank, once MPI has started */
 
 static void mpi_check(int error, const char *call, const char *file, int line)
@@ -331,11 +328,9 @@ static void end_all(int status)
 }
 
 /* The GPU of each rank, decided alike on every rank of a machine (`node`). A rank that sees one GPU
- * takes it: Slurm's --gpus-per-task=1, or CUDA_VISIBLE_DEVICES set per rank, shows each rank its own. A
- * rank that sees several takes the one of its rank on this machine, from --device ID on: mpirun shows
- * every rank all of them. Two ranks on one GPU, or a rank with none left, is a usage error said once
- * (NCCL refuses two ranks on one GPU), so the GPUs are told apart by their UUIDs. Returns the device id;
- * *status becomes 2 or 77 where the ranks cannot run, and stays as it was where they can. */
+ * takes it (Slurm's --gpus-per-task=1); one that sees several takes its rank's on this machine, from
+ * --device ID on (mpirun). Two ranks on one GPU (NCCL refuses it; told apart by UUID), or a rank with
+ * none left, is a usage error said once. Returns the device id; *status becomes 2 or 77 where not. */
 static int choose_gpu(int first_gpu, MPI_Comm node, int local_rank, int local_ranks, int *status)
 {
     struct choice {
@@ -419,11 +414,9 @@ static void between_runs(int rank, enum timed what, const struct timed_runs *run
     MPI_CHECK(MPI_Barrier(MPI_COMM_WORLD));
 }
 
-/* How much longer a step is than the band alone, as text, and never a negative time: the difference of
- * two medians where it is above the larger of their spreads (the +- of the lines printed), else that it
- * is no more than that spread, which these runs cannot tell from noise (on one rank NCCL's step is the
- * band's and an empty group, and its median came out 0.2 us below the band's in the H200 run of
- * figures/data/small_gpu/full/). */
+/* How much longer a step is than the band alone, never a negative time: the difference of two medians
+ * where it is above the larger of their spreads (the +- printed), else that it is within that noise
+ * (on one rank NCCL's step, the band's and an empty group, came out below the band's). */
 static void say_over(char *text, size_t size, struct stats step, struct stats band)
 {
     double over = step.median - band.median, spread = step.std > band.std ? step.std : band.std;

@@ -1,11 +1,9 @@
-/* scan.cu: going further, prefix sums: out[i] = in[0] + ... + in[i], the reduction's sibling.
- * A scan is the classic case of blocks that must wait for each other: tile b's results need the sum of
- * every tile before it. The textbook answer is three kernels (scan each tile, scan the tiles' sums, add
- * them back), which reads and writes the data twice; the single-pass scan with decoupled look-back does
- * it in one kernel, each block waiting on flags its predecessors publish. CUB's DeviceScan::InclusiveSum
- * is the reference.
- *   make ch4 && ./ch4_atomics_mutex/scan                (sizes 1e4 up to 2^31 + 11; output/ch4/scan.csv)
- *   ./ch4_atomics_mutex/scan --max 1e8 -r 5
+/* scan.cu: going further, prefix sums: out[i] = in[0] + ... + in[i], the reduction's sibling, where
+ * blocks must wait for each other (tile b needs the sum of every tile before it). The textbook's three
+ * kernels (scan each tile, scan the tiles' sums, add them back) read and write the data twice; the
+ * single pass with decoupled look-back does it once, each block waiting on flags its predecessors
+ * publish. CUB's DeviceScan::InclusiveSum is the reference.
+ *   make ch4 && ./ch4_atomics_mutex/scan    (sizes 1e4 up to 2^31 + 11; output/ch4/scan.csv; --max 1e8 -r 5)
  */
 #include <limits.h>
 #include <stdio.h>
@@ -22,10 +20,9 @@
 #include "../common/stats.h"
 #include "../common/timer.h"
 
-/* A block of 128 threads scans a tile of 4096 elements, 32 consecutive ones per thread. Built with 8, 16
- * and 32 (ITEMS), the single pass ran at 61%, 79% and 95% of CUB at n = 1e9 on an H200
- * (figures/data/ch4/scan_items/): the more loads each thread has in flight, the better it hides the
- * memory's latency. */
+/* A block of 128 threads scans a tile of 4096 elements, 32 consecutive ones per thread. With ITEMS 8, 16
+ * and 32 the single pass ran at 61%, 79% and 95% of CUB at n = 1e9 on an H200 (figures/data/ch4/scan_items/):
+ * the more loads each thread has in flight, the better it hides the memory's latency. */
 enum { THREADS = 128, ITEMS = 32, TILE = THREADS * ITEMS, WARP = 32, WARPS = THREADS / WARP };
 /* The elements are 0, 1 or 2, so a prefix sum of n of them is at most 2n: 32-bit sums hold it up to
  * n = INT_MAX / 2 = 1,073,741,823 elements, and above that the sums are 64-bit (long long). */
