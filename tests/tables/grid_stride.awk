@@ -5,8 +5,6 @@ END {
     f = "grid_stride_1e8"
     print "| kernel, N = 1e8 float32 | time | GB/s | of copy |"
     print "|---|---|---|---|"
-    split("add_array|add_array_gs|add_array_gs_float4|cpu", k, "|")
-    split("`add_array`, one thread per element|`add_array_gs`, grid-stride|going further: float4 loads, grid-stride|CPU loop, one core", label, "|")
-    for (i = 1; i <= 4; i++)
-        printf "| %s | %s | %.0f | %s |\n", label[i], t(median_of(f, k[i])), rate_of(f, k[i]), percent_of(f, k[i]) == "" ? "" : sprintf("%.0f%%", percent_of(f, k[i]))
+    rows_time_rate_share(f, "add_array|add_array_gs|add_array_gs_float4|cpu",
+        "`add_array`, one thread per element|`add_array_gs`, grid-stride|going further: float4 loads, grid-stride|CPU loop, one core")
 }

@@ -48,3 +48,12 @@ function row_of(A, f, key) {
 function median_of(f, key) { return row_of(M, f, key) }
 function rate_of(f, key) { return row_of(R, f, key) }
 function percent_of(f, key) { return row_of(P, f, key) }
+# rows_time_rate_share(f, "key|key", "label|label"): a table's rows "| label | time | GB/s | share |", one a
+# key of results file f, the share its percent of the program's limit (empty where it has none).
+function rows_time_rate_share(f, keys, labels,   k, label, n, i) {
+    n = split(keys, k, "|")
+    split(labels, label, "|")
+    for (i = 1; i <= n; i++)
+        printf "| %s | %s | %.0f | %s |\n", label[i], t(median_of(f, k[i])), rate_of(f, k[i]),
+               percent_of(f, k[i]) == "" ? "" : sprintf("%.0f%%", percent_of(f, k[i]))
+}
