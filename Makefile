@@ -51,7 +51,8 @@ LDLIBS        := -lm
 
 # Everything is rebuilt when a flag that changes the code changes (ARCH, DEBUG, your flags, nvcc):
 # .build-flags holds the last build's, rewritten only when they differ.
-BUILD_FLAGS := $(NVCC) $(shell $(NVCC) --version 2>/dev/null | tail -n 1) $(COURSE_NVCCFLAGS) $(NVCCFLAGS) $(EXTRA_NVCCFLAGS) | $(CC) $(ALL_CFLAGS)
+BUILD_FLAGS := $(NVCC) $(shell $(NVCC) --version 2>/dev/null | tail -n 1) $(COURSE_NVCCFLAGS) $(NVCCFLAGS) \
+               $(EXTRA_NVCCFLAGS) | $(CC) $(ALL_CFLAGS)
 ifneq ($(BUILD_FLAGS),$(shell cat .build-flags 2>/dev/null))
   $(shell echo '$(BUILD_FLAGS)' >.build-flags)
 endif
@@ -75,13 +76,15 @@ ifeq ($(NCCL),none)
   NCCL_MISSING := no NCCL (NCCL=none)
 else
   NCCL_WHEEL = $(shell python3 -c 'import nvidia.nccl as m; print(m.__path__[0])' 2>/dev/null)
-  NCCL_HOME ?= $(or $(firstword $(foreach d,$(CUDA_DIR) /usr /usr/local,$(if $(wildcard $(d)/include/nccl.h),$(d)))),$(NCCL_WHEEL))
+  NCCL_BESIDE = $(firstword $(foreach d,$(CUDA_DIR) /usr /usr/local,$(if $(wildcard $(d)/include/nccl.h),$(d))))
+  NCCL_HOME ?= $(or $(NCCL_BESIDE),$(NCCL_WHEEL))
   NCCL_LIB  := $(firstword $(dir $(wildcard $(addprefix $(NCCL_HOME),/lib/libnccl.so.2 /lib64/libnccl.so.2 \
                  /lib/$(shell gcc -print-multiarch)/libnccl.so.2))))
   NCCL_MISSING := no NCCL found (nccl.h and libnccl.so.2 under $(or $(NCCL_HOME),$(CUDA_DIR), /usr or /usr/local))
 endif
+NCCL_LINK := -L$(NCCL_LIB) -l:libnccl.so.2 -Xlinker -rpath=$(NCCL_LIB)
 ch3_streams_events/multi_gpu ch3_streams_events/heat_mpi: PROGRAM_FLAGS = -I$(NCCL_HOME)/include $(MPI_FLAGS)
-ch3_streams_events/multi_gpu ch3_streams_events/heat_mpi: LDLIBS += -L$(NCCL_LIB) -l:libnccl.so.2 -Xlinker -rpath=$(NCCL_LIB)
+ch3_streams_events/multi_gpu ch3_streams_events/heat_mpi: LDLIBS += $(NCCL_LINK)
 
 # MPI, for heat_mpi (one process per GPU): what mpicc would add (Open MPI's --showme, MPICH's -show), or
 # MPI_HOME=DIR (DIR/include/mpi.h, DIR/lib/libmpi.so); MPI=none builds as if there were none. Run as
@@ -89,22 +92,26 @@ ch3_streams_events/multi_gpu ch3_streams_events/heat_mpi: LDLIBS += -L$(NCCL_LIB
 # allow it.
 MPICC ?= mpicc
 ifneq ($(MPI),none)
-  MPI_SHOW := $(if $(MPI_HOME),-I$(MPI_HOME)/include -L$(MPI_HOME)/lib -lmpi,$(or $(shell $(MPICC) --showme 2>/dev/null),$(shell $(MPICC) -show 2>/dev/null)))
+  MPICC_SHOW = $(or $(shell $(MPICC) --showme 2>/dev/null),$(shell $(MPICC) -show 2>/dev/null))
+  MPI_SHOW := $(if $(MPI_HOME),-I$(MPI_HOME)/include -L$(MPI_HOME)/lib -lmpi,$(MPICC_SHOW))
 endif
 MPI_FLAGS := $(patsubst -I%,-isystem %,$(filter -I%,$(MPI_SHOW)))
-ch3_streams_events/heat_mpi: LDLIBS += $(filter -L% -l%,$(MPI_SHOW)) $(patsubst -L%,-Xlinker -rpath=%,$(filter -L%,$(MPI_SHOW)))
+MPI_LINK := $(filter -L% -l%,$(MPI_SHOW)) $(patsubst -L%,-Xlinker -rpath=%,$(filter -L%,$(MPI_SHOW)))
+ch3_streams_events/heat_mpi: LDLIBS += $(MPI_LINK)
 
 # What is left out, said once each, and told to the tests (NOT_BUILT: PROGRAM:PART,PART ...), which skip
 # those programs' runs naming the part.
 ifeq ($(NCCL_LIB),)
   NCCL_HINT := $(if $(filter none,$(NCCL)),,; NCCL_HOME=DIR points at one)
-  $(call note,make: $(NCCL_MISSING); ch3_streams_events/multi_gpu$(comma) heat_mpi and the lab ch3_allreduce are not built$(NCCL_HINT))
+  NCCL_LEFT_OUT := ch3_streams_events/multi_gpu$(comma) heat_mpi and the lab ch3_allreduce
+  $(call note,make: $(NCCL_MISSING); $(NCCL_LEFT_OUT) are not built$(NCCL_HINT))
   NOT_BUILT := ch3_streams_events/multi_gpu:NCCL
 ch3_streams_events/multi_gpu:
 	@echo "ch3_streams_events/multi_gpu needs NCCL, and none was found: NCCL_HOME=DIR points at one" >&2; exit 1
 endif
 ifeq ($(filter -lmpi%,$(MPI_SHOW)),)
-  $(call note,make: $(if $(filter none,$(MPI)),no MPI (MPI=none),no MPI found ($(MPICC) or MPI_HOME=DIR)); ch3_streams_events/heat_mpi and the lab ch3_halo are not built)
+  MPI_MISSING := $(if $(filter none,$(MPI)),no MPI (MPI=none),no MPI found ($(MPICC) or MPI_HOME=DIR))
+  $(call note,make: $(MPI_MISSING); ch3_streams_events/heat_mpi and the lab ch3_halo are not built)
   HEAT_MPI_NEEDS := MPI
 endif
 ifeq ($(NCCL_LIB),)
@@ -129,8 +136,8 @@ ch5_matmul/sgemm_hopper: ALL_NVCCFLAGS = $(subst arch=compute_90$(comma)code=sm_
                                           $(COURSE_NVCCFLAGS)) $(NVCCFLAGS) $(EXTRA_NVCCFLAGS) $(PROGRAM_FLAGS)
 
 .PHONY: all ch1 ch2 ch3 ch4 ch5 test sanitize small-gpu fuzz figures tables sass ptx profile clean help \
-        lab labs lab-mistakes labs-handout lab-programs lab-nvcc lab-cuda-dir lab-sanitizer lab-mistake-files gradebook \
-        classroom lab-list notebook colab lab-flags-cublas lab-flags-nccl lab-flags-mpi lab-mpirun
+        lab labs lab-mistakes labs-handout lab-programs lab-nvcc lab-cuda-dir lab-sanitizer lab-mistake-files \
+        gradebook classroom lab-list notebook colab lab-flags-cublas lab-flags-nccl lab-flags-mpi lab-mpirun
 all: $(PROGRAMS)
 ch1: $(CH1_PROGRAMS)
 ch2: $(CH2_PROGRAMS)
@@ -158,7 +165,8 @@ test: all tests/unit_common lab-programs lab-mistake-files
 	@mkdir -p output/test && rm -f output/test/skipped.txt
 	@PROGRAMS="$(PROGRAMS)" NOT_BUILT="$(NOT_BUILT)" GNUPLOT="$(GNUPLOT)" LABS="$(LABS)" COURSE_URL="$(COURSE_URL)" \
 	    LAB_MISTAKES="$(LAB_MISTAKES)" MPI_FLAGS="$(MPI_FLAGS)" NCCL_INCLUDE="$(if $(NCCL_LIB),$(NCCL_HOME)/include)" \
-	    LAB_SUBSET="$(LAB_SUBSET)" SKIP_LOG="$(CURDIR)/output/test/skipped.txt" prove $(or $(TESTS),tests/*.t); status=$$?; \
+	    LAB_SUBSET="$(LAB_SUBSET)" SKIP_LOG="$(CURDIR)/output/test/skipped.txt" \
+	    prove $(or $(TESTS),tests/*.t); status=$$?; \
 	    sh tests/skipped.sh output/test/skipped.txt; exit $$status
 
 # compute-sanitizer's four tools over every program at small sizes (GPU machine only);
@@ -312,9 +320,10 @@ NCCL_INCLUDE_FLAG = $(if $(NCCL_LIB),$(if $(filter /usr /usr/,$(NCCL_HOME)),,-I$
 output/labs/runner/ch3_allreduce.o: LAB_STUB_FLAGS = $(NCCL_INCLUDE_FLAG)
 output/labs/runner/ch3_halo.o: LAB_STUB_FLAGS = $(MPI_FLAGS)
 
-# The course's side of every lab (its own code: warnings are errors); make test then grades the skeletons, the solutions and the mistakes.
-lab-programs: $(addprefix output/labs/judge/,$(LABS_BUILT)) $(patsubst %,output/labs/runner/%.o,$(LABS_BUILT)) output/labs/runner.o \
-              output/labs/runner/touch.o
+# The course's side of every lab (its own code: warnings are errors); make test then grades the skeletons,
+# the solutions and the mistakes.
+lab-programs: $(addprefix output/labs/judge/,$(LABS_BUILT)) $(patsubst %,output/labs/runner/%.o,$(LABS_BUILT)) \
+              output/labs/runner.o output/labs/runner/touch.o
 # For labs/grade: how it compiles a student's file, and the compute-sanitizer of this toolkit.
 lab-nvcc:
 	@echo '$(LAB_NVCC)'
@@ -355,13 +364,13 @@ lab-flags-cublas:
 	@echo 'compile:'; echo 'link: -lcublas'
 lab-flags-nccl:
 	@echo 'compile: $(NCCL_INCLUDE_FLAG)'
-	@$(if $(NCCL_LIB),echo 'link: -L$(NCCL_LIB) -l:libnccl.so.2 -Xlinker -rpath=$(NCCL_LIB)',:)
+	@$(if $(NCCL_LIB),echo 'link: $(NCCL_LINK)',:)
 # mpirun by its name (Open MPI takes the folder of an mpirun given by its path as its installation's
 # prefix: /bin/mpirun would make it /), or MPI_HOME's.
 lab-mpirun:
 	@echo '$(if $(MPI_HOME),$(MPI_HOME)/bin/mpirun,mpirun)'
 lab-flags-mpi:
-	@echo 'compile: $(MPI_FLAGS)'; $(if $(MPI_FOUND),echo 'link: $(filter -L% -l%,$(MPI_SHOW)) $(patsubst -L%,-Xlinker -rpath=%,$(filter -L%,$(MPI_SHOW)))',:)
+	@echo 'compile: $(MPI_FLAGS)'; $(if $(MPI_FOUND),echo 'link: $(MPI_LINK)',:)
 
 # A planted mistake's source: the solution changed by its line of labs/solutions/mistakes.txt.
 .PRECIOUS: output/labs/mistakes/%.cu

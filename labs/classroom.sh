@@ -10,7 +10,8 @@ sep=""
 for lab in "$@"; do
     printf '%s    {\n      "name": "%s",\n      "setup": "make -s lab-programs",\n' "$sep" "$lab"
     printf '      "run": "LAB_TIMEOUT=60 sh labs/grade %s labs/%s.cu",\n' "$lab" "$lab"
-    printf '      "input": "",\n      "output": "",\n      "comparison": "included",\n      "timeout": 10,\n      "points": 1\n    }'
+    printf '      "input": "",\n      "output": "",\n      "comparison": "included",\n'
+    printf '      "timeout": 10,\n      "points": 1\n    }'
     sep=",
 "
 done

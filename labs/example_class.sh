@@ -10,7 +10,8 @@ set -eu
 dir=${1:?usage: labs/example_class.sh DIR}
 here=$(cd "$(dirname "$0")" && pwd)
 root=$(dirname "$here")
-[ -d "$root/labs/solutions" ] || { echo "labs/example_class.sh: needs the course's solutions (not a hand-out)" >&2; exit 2; }
+[ -d "$root/labs/solutions" ] ||
+    { echo "labs/example_class.sh: needs the course's solutions (not a hand-out)" >&2; exit 2; }
 mkdir -p "$dir/ada" "$dir/bo" "$dir/cy" "$dir/di"
 for lab in ch1_map ch2_block_sum ch4_histogram ch5_tiled; do
     cp "$root/labs/solutions/$lab.cu" "$dir/ada/"

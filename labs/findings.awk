@@ -14,7 +14,12 @@ function flush() {
     }
     what = ""
 }
-/^========= [^ ]/ && !/^========= (ERROR SUMMARY|([A-Z]+ )?SUMMARY:|COMPUTE-SANITIZER|Program hit|Target application|Saved host backtrace|Maximum number of hazards|Error: process didn't terminate successfully)/ {
+# The tool's lines that are no finding: its banner, its summaries, its word that the program ended badly.
+BEGIN {
+    not_a_finding = "^========= (ERROR SUMMARY|([A-Z]+ )?SUMMARY:|COMPUTE-SANITIZER|Program hit|Target application" \
+                    "|Saved host backtrace|Maximum number of hazards|Error: process didn't terminate successfully)"
+}
+/^========= [^ ]/ && $0 !~ not_a_finding {
     flush()
     what = $0
     sub(/^========= /, "", what)

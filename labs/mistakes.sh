@@ -10,9 +10,11 @@ here=$(cd "$(dirname "$0")" && pwd)
 # From any folder: CSV as the caller meant it, then the course's root.
 case ${CSV:-} in ''|/*) ;; *) CSV=$PWD/$CSV ;; esac
 cd "$here/.." || exit 2
-[ -f labs/solutions/mistakes.txt ] || { echo "make lab-mistakes: a hand-out has no solutions, so no planted mistakes"; exit 0; }
+[ -f labs/solutions/mistakes.txt ] ||
+    { echo "make lab-mistakes: a hand-out has no solutions, so no planted mistakes"; exit 0; }
 csv_refuse "${CSV:-}"
-nvidia-smi -L >/dev/null 2>&1 || { echo "make lab-mistakes: no GPU here; the mistakes are built, not checked"; exit 77; }
+nvidia-smi -L >/dev/null 2>&1 ||
+    { echo "make lab-mistakes: no GPU here; the mistakes are built, not checked"; exit 77; }
 out=$(mktemp -d)
 trap 'rm -rf "$out"' EXIT
 # A report that ends in /2gpus (wrong/2gpus): the mistake shows only where two GPUs are visible (NCCL
@@ -27,11 +29,14 @@ fi
 : >"$out/skipped"
 grep -v '^[[:space:]]*\(#\|$\)' labs/solutions/mistakes.txt | awk -v gpus="$gpus" -v skipped="$out/skipped" '{
     lab = $1; name = $2; report = $3; need = 1
-    if (match(report, /\/[0-9]+gpus$/)) { need = substr(report, RSTART + 1) + 0; report = substr(report, 1, RSTART - 1) }
+    if (match(report, /\/[0-9]+gpus$/)) {
+        need = substr(report, RSTART + 1) + 0; report = substr(report, 1, RSTART - 1)
+    }
     if (need > gpus) print lab "." name, report, need >skipped
     else print lab "." name, report }' >"$out/list"
 while read -r name report need; do
-    printf '  %-40s %-10s %-11s %s\n' "$name" "$report" skipped "it shows only on $need GPUs, and this machine has $gpus"
+    printf '  %-40s %-10s %-11s %s\n' "$name" "$report" skipped \
+        "it shows only on $need GPUs, and this machine has $gpus"
 done <"$out/skipped"
 export MISTAKES_OUT="$out"  # (xargs appends LAB.NAME)
 while read -r name report; do [ "$report" = slow ] || echo "$name"; done <"$out/list" | xargs -P 4 -L 1 sh -c \

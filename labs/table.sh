@@ -15,7 +15,8 @@ kind=$1
 shift
 csv_refuse "${CSV:-}"
 [ "$kind" = students ] || [ -d labs/solutions ] ||
-    { echo "make labs SOLUTIONS=1: this is a hand-out, which has no solutions (labs/solutions/ is not in it)" >&2; exit 2; }
+    { echo "make labs SOLUTIONS=1: this is a hand-out, which has no solutions (labs/solutions/ is not in it)" >&2
+      exit 2; }
 mkdir -p output/labs/reports
 # The grade book's columns; each row takes its fields by these names (labs/csv.sh: csv_row).
 columns=lab,verdict,exit,correct,sanitizer,time_ms,percent_of_solution,percent_of_limit,limit,seed,sha256,seconds,file

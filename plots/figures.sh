@@ -50,14 +50,16 @@ ch5_matmul/sgemm_ladder --sweep-csv output/ch5/sgemm_ladder.csv
 ch5_matmul/sgemm_tensor --sweep-csv output/ch5/sgemm_tensor.csv
 ch5_matmul/sgemm_hopper --sweep-csv output/ch5/sgemm_hopper.csv
 "
-# script: the data files it reads (relative to the data folder)
+# script: the data files it reads (relative to the data folder); heat_runs: heat_mpi's six runs above
+heat_runs="ch3/heat/heat_mpi_1_4096.csv ch3/heat/heat_mpi_2_4096.csv ch3/heat/heat_mpi_1_16384.csv"
+heat_runs="$heat_runs ch3/heat/heat_mpi_2_16384.csv ch3/heat/heat_mpi_1_45000.csv ch3/heat/heat_mpi_2_45000.csv"
 inputs="
 adjust_log: ch1/adjust_log_before.pgm ch1/adjust_log_after.pgm ch1/adjust_log.csv
 blobs: ch2/blobs_sync.ppm ch2/blobs_nosync.ppm ch2/blobs.csv
 ladder: ch2/ladder.csv
 stream_timeline: ch3/stream_timeline.csv
 multi_gpu: ch3/multi_gpu.csv
-heat: ch3/heat/heat.ppm ch3/heat/heat_convergence.csv ch3/heat/heat_mpi_1_4096.csv ch3/heat/heat_mpi_2_4096.csv ch3/heat/heat_mpi_1_16384.csv ch3/heat/heat_mpi_2_16384.csv ch3/heat/heat_mpi_1_45000.csv ch3/heat/heat_mpi_2_45000.csv
+heat: ch3/heat/heat.ppm ch3/heat/heat_convergence.csv $heat_runs
 histogram: ch4/histogram.csv
 histogram_sweep: ch4/histogram_sweep.csv
 scan: ch4/scan.csv
@@ -130,7 +132,8 @@ echo "$inputs" | grep -v '^$' | {
         key=$(cd "$from" && cat "$OLDPWD/plots/$script.gp" $files | sha256sum | cut -c1-16)
         if [ -n "${FIGURES_STALE:-}" ]; then  # only say whether figures/ was rendered from these inputs
             grep -qx "$script $key" figures/rendered.txt 2>/dev/null ||
-                { echo "figures: $script: figures/ was not rendered from plots/$script.gp and $data/ as they are"; status=1; }
+                { echo "figures: $script: figures/ was not rendered from plots/$script.gp and $data/ as they are"
+                  status=1; }
             continue
         fi
         if [ "$out" = figures ] && [ -z "${FORCE:-}" ] && grep -qx "$script $key" figures/rendered.txt 2>/dev/null; then
@@ -140,7 +143,8 @@ echo "$inputs" | grep -v '^$' | {
         if "$gnuplot" -e "data='$from'; out='$out'" "plots/$script.gp"; then
             echo "figures: plots/$script.gp from $data/ -> $out/"
             if [ "$out" = figures ]; then
-                { grep -v "^$script " figures/rendered.txt 2>/dev/null; echo "$script $key"; } | sort >"$unpacked/rendered"
+                { grep -v "^$script " figures/rendered.txt 2>/dev/null; echo "$script $key"; } |
+                    sort >"$unpacked/rendered"
                 cp "$unpacked/rendered" figures/rendered.txt
             fi
         else

@@ -5,7 +5,8 @@
 # uses them), and make help names every target.
 . tests/tap.sh
 command -v nvcc >/dev/null || skip_all "nvcc is not on PATH"
-unset MAKEFLAGS MFLAGS MAKELEVEL MPI NCCL GNUPLOT  # from make test: the sub-makes below are top-level ones, without its knobs
+# From make test: the sub-makes below are top-level ones, without its knobs.
+unset MAKEFLAGS MFLAGS MAKELEVEL MPI NCCL GNUPLOT
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 mkdir -p "$tmp/ch1_embarrassing"
@@ -32,10 +33,12 @@ ok $? "without NCCL: one line, and multi_gpu and heat_mpi are not built" "$(echo
 # The knobs CI uses to check a machine without them: each part said missing once, its programs left out
 # of the build and named to the tests.
 out=$(make -n all MPI=none NCCL=none 2>&1)
-[ "$(echo "$out" | grep -c "^make: no MPI (MPI=none); ch3_streams_events/heat_mpi and the lab ch3_halo are not built")" -eq 1 ] &&
-    [ "$(echo "$out" | grep -c "^make: no NCCL (NCCL=none)")" -eq 1 ] && ! echo "$out" | grep -q -e "multi_gpu.cu" -e "heat_mpi.cu"
+no_mpi="^make: no MPI (MPI=none); ch3_streams_events/heat_mpi and the lab ch3_halo are not built"
+[ "$(echo "$out" | grep -c "$no_mpi")" -eq 1 ] && [ "$(echo "$out" | grep -c "^make: no NCCL (NCCL=none)")" -eq 1 ] &&
+    ! echo "$out" | grep -q -e "multi_gpu.cu" -e "heat_mpi.cu"
 ok $? "MPI=none NCCL=none: one line each, heat_mpi and multi_gpu not built" "$(echo "$out" | grep '^make' | head -n 3)"
-out=$(echo 'print-not-built: ; @echo "$(NOT_BUILT)"' | make -s -f Makefile -f - MPI=none NCCL=none print-not-built 2>/dev/null | tail -n 1)
+out=$(echo 'print-not-built: ; @echo "$(NOT_BUILT)"' |
+      make -s -f Makefile -f - MPI=none NCCL=none print-not-built 2>/dev/null | tail -n 1)
 [ "$out" = "ch3_streams_events/multi_gpu:NCCL ch3_streams_events/heat_mpi:MPI,NCCL" ]
 ok $? "and the tests are told which part each lacks (NOT_BUILT)" "NOT_BUILT=$out"
 help=$(make help)
@@ -43,7 +46,8 @@ missing=""
 for target in all test sanitize small-gpu fuzz figures notebook colab sass ptx profile compile_commands.json clean; do
     echo "$help" | grep -q -- "$target" || missing="$missing $target"
 done
-for knob in ARCH DEBUG NVCCFLAGS EXTRA_NVCCFLAGS HOST_COMPILER NVCC NCCL_HOME MPI_HOME NCCL=none MPI=none GNUPLOT=none NP=; do
+for knob in ARCH DEBUG NVCCFLAGS EXTRA_NVCCFLAGS HOST_COMPILER NVCC NCCL_HOME MPI_HOME \
+            NCCL=none MPI=none GNUPLOT=none NP=; do
     echo "$help" | grep -q -- "$knob" || missing="$missing $knob"
 done
 [ -z "$missing" ]

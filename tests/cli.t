@@ -49,7 +49,8 @@ for p in $PROGRAMS; do
         ok $((code != 2 || $?)) "$p $csv -r: exit 2, looks like an option" "exit $code: $(head -n 1 "$err")"
         CUDA_VISIBLE_DEVICES= ./$p $csv "$scratch/made/by/csv/x.csv" >/dev/null 2>"$err"; code=$?
         [ $code = 77 ] && [ ! -e "$scratch/made" ]
-        ok $? "$p $csv NEW/x.csv without a device: exit 77, no folder made" "exit $code: $(ls -R "$scratch/made" 2>&1 | head -n 3)"
+        ok $? "$p $csv NEW/x.csv without a device: exit 77, no folder made" \
+           "exit $code: $(ls -R "$scratch/made" 2>&1 | head -n 3)"
         rm -rf "$scratch/made"
     done
     # --csv is the results table of a program whose main keeps one (cli_results_option, results_to), and
@@ -57,7 +58,8 @@ for p in $PROGRAMS; do
     if ! echo "$csvs" | grep -qx -- --csv; then
         CUDA_VISIBLE_DEVICES= ./$p --csv "$scratch/x.csv" >/dev/null 2>"$err"; code=$?
         head -n 1 "$err" | grep -q -- "--csv: unknown option"
-        ok $((code != 2 || $?)) "$p has no results table: --csv is an unknown option, exit 2" "exit $code: $(head -n 1 "$err")"
+        ok $((code != 2 || $?)) "$p has no results table: --csv is an unknown option, exit 2" \
+           "exit $code: $(head -n 1 "$err")"
     fi
     if echo "$help" | grep -q '^  -o DIR'; then
         CUDA_VISIBLE_DEVICES= ./$p -o README.md >/dev/null 2>"$err"; code=$?
@@ -71,11 +73,13 @@ for p in $PROGRAMS; do
         for csv in $csvs; do
             CUDA_VISIBLE_DEVICES= ./$p -o "$scratch/made/by/o" $csv README.md/x.csv >/dev/null 2>"$err"; code=$?
             [ $code = 2 ] && head -n 1 "$err" | grep -q -- "$csv: 'README.md/x.csv'" && [ ! -e "$scratch/made" ]
-            ok $? "$p -o NEW with a refused $csv: exit 2, no folder made" "exit $code: $(ls -R "$scratch/made" 2>&1 | head -n 3)"
+            ok $? "$p -o NEW with a refused $csv: exit 2, no folder made" \
+               "exit $code: $(ls -R "$scratch/made" 2>&1 | head -n 3)"
         done
         CUDA_VISIBLE_DEVICES= ./$p -o "$scratch/made/by/o" >/dev/null 2>"$err"; code=$?
         [ $code = 77 ] && [ ! -e "$scratch/made" ]
-        ok $? "$p -o NEW without a device: exit 77, no folder made" "exit $code: $(ls -R "$scratch/made" 2>&1 | head -n 3)"
+        ok $? "$p -o NEW without a device: exit 77, no folder made" \
+           "exit $code: $(ls -R "$scratch/made" 2>&1 | head -n 3)"
         rm -rf "$scratch/made"
     fi
 
@@ -132,12 +136,14 @@ chmod 700 "$scratch"
 for p in ch4_atomics_mutex/histogram ch4_atomics_mutex/histogram_wide; do
     CUDA_VISIBLE_DEVICES= ./$p --input README.md -n 5 >/dev/null 2>"$err"; code=$?
     grep -q -- "-n sizes the synthetic text" "$err"
-    ok $((code != 2 || $?)) "$p --input FILE -n N: exit 2, says -n is for the synthetic text" "exit $code: $(head -n 1 "$err")"
+    ok $((code != 2 || $?)) "$p --input FILE -n N: exit 2, says -n is for the synthetic text" \
+       "exit $code: $(head -n 1 "$err")"
 done
 mkfifo "$scratch/fifo"
 CUDA_VISIBLE_DEVICES= timeout 10 ./ch1_embarrassing/adjust_log --input "$scratch/fifo" >/dev/null 2>"$err"; code=$?
 grep -q -- "--input: '.*fifo' is not a regular file" "$err"
-ok $((code != 2 || $?)) "adjust_log --input FIFO: exit 2 at once, not a wait for a writer" "exit $code: $(head -n 1 "$err")"
+ok $((code != 2 || $?)) "adjust_log --input FIFO: exit 2 at once, not a wait for a writer" \
+   "exit $code: $(head -n 1 "$err")"
 CUDA_VISIBLE_DEVICES= ./ch1_embarrassing/adjust_log --input tests >/dev/null 2>"$err"; code=$?
 grep -q -- "--input: 'tests' is a folder" "$err"
 ok $((code != 2 || $?)) "adjust_log --input FOLDER: exit 2, says it is a folder" "exit $code: $(head -n 1 "$err")"

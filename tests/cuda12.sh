@@ -29,7 +29,8 @@ fi
 # schema check) as the course's tests need;
 # Open MPI and NCCL for heat_mpi and multi_gpu (installed when one is missing, so that a root made by an
 # older version of this script is completed).
-packages="nvidia-cuda-toolkit make gcc g++ perl gnuplot-nox python3 python3-nbformat libopenmpi-dev openmpi-bin libnccl-dev"
+packages="nvidia-cuda-toolkit make gcc g++ perl gnuplot-nox python3 python3-nbformat"
+packages="$packages libopenmpi-dev openmpi-bin libnccl-dev"
 if ! chroot "$root" dpkg -s $packages >/dev/null 2>&1; then
     chroot "$root" sh -c "DEBIAN_FRONTEND=noninteractive apt-get install -y -q --no-install-recommends $packages" \
         >"$root.apt.log" 2>&1 || { tail -n 20 "$root.apt.log"; exit 1; }
@@ -55,7 +56,8 @@ seconds=$(( $(date +%s) - start ))
 record=figures/data/cuda12/run.log
 mkdir -p "$(dirname "$record")"
 {
-    [ -f "$record" ] && awk -v kind="a $fresh root" '/^# tests\/cuda12.sh/ { keep = index($0, kind) == 0 } keep' "$record"
+    [ -f "$record" ] &&
+        awk -v kind="a $fresh root" '/^# tests\/cuda12.sh/ { keep = index($0, kind) == 0 } keep' "$record"
     echo "# tests/cuda12.sh, $(date -u +%Y-%m-%dT%H:%MZ), $(nproc) cores, a $fresh root: exit $status in $seconds s"
     chroot "$root" nvcc --version | tail -n 2
     grep -q '^make: no ' "$root/course/test.log" 2>/dev/null || echo "make: every program built (MPI and NCCL found)"

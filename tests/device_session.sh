@@ -8,7 +8,8 @@
 # own knobs, read from the environment (TESTS= some test files, LAB_SUBSET= the labs tests/labs.t
 # grades on the GPU), BENCH=0 (no benchmarks) and SANITIZE=0, e.g.
 #   TESTS="$(ls tests/*.t | grep -v labs.t | tr '\n' ' ')" SANITIZE=0 BENCH=0 sh tests/device_session.sh out/1
-#   TESTS=tests/labs.t LAB_SUBSET="$(make -s lab-list | cut -d' ' -f1-15)" SANITIZE=0 BENCH=0 sh tests/device_session.sh out/2
+#   TESTS=tests/labs.t LAB_SUBSET="$(make -s lab-list | cut -d' ' -f1-15)" SANITIZE=0 BENCH=0 \
+#       sh tests/device_session.sh out/2
 set -u
 out=${1:?usage: tests/device_session.sh DIR}
 mkdir -p "$out"

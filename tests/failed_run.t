@@ -12,9 +12,9 @@ trap 'rm -rf "$tmp"' EXIT
 
 # PROGRAM|SED|OPTIONS: the sed breaks one line of a kernel; the options make a short run.
 plants='ch5_matmul/sgemm_ladder|s/acc += sA\[ty\]\[j\] \* sB\[j\]\[tx\];/acc -= sA[ty][j] * sB[j][tx];/|--max 130 -r 1
-ch5_matmul/sgemm_tensor|s/mma_tf32(acc\[m\]\[j\], x\[now\]\[m\], y\[now\]\[j\]);/mma_tf32(acc[m][j], x[now][m], y[now][0]);/|--max 130 -r 1
+ch5_matmul/sgemm_tensor|s/x\[now\]\[m\], y\[now\]\[j\]);/x[now][m], y[now][0]);/|--max 130 -r 1
 ch5_matmul/sgemm_hopper|s/f\[kk\]\[2 \* h\] = round_to_tf32(v\.x);/f[kk][2 * h] = round_to_tf32(v.y);/|--max 130 -r 1
-ch4_atomics_mutex/histogram_sweep|s/atomicAdd(&histo\[text\[i\]\], 1u);/atomicAdd(\&histo[text[i]], 2u);/|-n 65537 --from 1 --to 41 --step 20 -r 2'
+ch4_atomics_mutex/histogram_sweep|/atomicAdd(&histo\[/s/1u);/2u);/|-n 65537 --from 1 --to 41 --step 20 -r 2'
 
 while IFS='|' read -r program plant options; do
     name=$(basename "$program")

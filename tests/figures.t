@@ -27,12 +27,13 @@ for script in plots/*.gp; do
 done
 # class.gp draws any labs/gradebook CSV too: a made-up book of two students, a PASS, a slow one, a FAIL.
 { echo "# device: NVIDIA H200, compute capability 9.0, 132 SMs, 2026-11-24 10:00 UTC, labs/gradebook"
-  echo "student,lab,verdict,exit,correct,sanitizer,time_ms,percent_of_solution,percent_of_limit,limit,seed,sha256,seconds"
+  echo student,lab,verdict,exit,correct,sanitizer,time_ms,percent_of_solution,percent_of_limit,limit,seed,sha256,seconds
   echo "(solution),ch1_map,PASS,0,yes,clean,0.237,100,93,copy bandwidth,1,ab,3"
   echo "ada,ch1_map,PASS,0,yes,clean,0.240,99,92,copy bandwidth,1,cd,3"
   echo "bo,ch1_map,PASS but slow,3,yes,clean,0.900,26,24,copy bandwidth,1,ef,3"
   echo "bo,ch2_block_sum,FAIL (wrong result),1,no,-,-,-,-,-,1,01,2"; } >"$tmp/book.csv"
-"${GNUPLOT:-gnuplot}" -e "book='$tmp/book.csv'; png='$tmp/book.png'" plots/class.gp >"$tmp/class.log" 2>&1 && [ -s "$tmp/book.png" ]
+"${GNUPLOT:-gnuplot}" -e "book='$tmp/book.csv'; png='$tmp/book.png'" plots/class.gp >"$tmp/class.log" 2>&1 &&
+    [ -s "$tmp/book.png" ]
 ok $? "class renders a grade book (labs/gradebook's CSV) to a non-empty PNG" "$(cat "$tmp/class.log")"
 # It reads the book's columns by their names: the same book with its columns in another order (the
 # limit's share first, the seconds third) draws the same picture.

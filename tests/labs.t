@@ -20,7 +20,8 @@ course=$([ -d labs/solutions ] && echo yes)
 # elsewhere its checks are skipped, with the reason. $tmp/missing: "LAB LIB" for each such lab here.
 for lab in $LABS; do
     for lib in $(awk -v l="$lab" '!/^[[:space:]]*#/ && $1 == l && $2 == "link" { print $3 }' labs/rules.txt); do
-        make -s --no-print-directory "lab-flags-$lib" 2>/dev/null | grep -q '^link: *[^ ]' || { echo "$lab $lib"; break; }
+        make -s --no-print-directory "lab-flags-$lib" 2>/dev/null | grep -q '^link: *[^ ]' ||
+            { echo "$lab $lib"; break; }
     done
 done >"$tmp/missing"
 missing_lib() { awk -v l="$1" '$1 == l { print $2 }' "$tmp/missing"; }
@@ -33,11 +34,14 @@ for lab in $LABS; do
     [ -f "labs/solutions/$lab.cu" ]; ok $? "$lab has a solution"
     # (a mistake whose report ends in /2gpus shows only on two GPUs: the two must show on one)
     planted=$(awk -v l="$lab" '$1 == l && $3 !~ /\/[0-9]+gpus$/' labs/solutions/mistakes.txt | wc -l)
-    [ "$planted" -ge 2 ]; ok $? "$lab has at least two planted mistakes that one GPU catches" "$planted in labs/solutions/mistakes.txt"
+    [ "$planted" -ge 2 ]
+    ok $? "$lab has at least two planted mistakes that one GPU catches" "$planted in labs/solutions/mistakes.txt"
 done
 # labs/README.md's table of labs lists every lab of LABS, in that order.
-listed=$(sed -n '/^<!-- labs:/,/^<!-- end labs -->/p' labs/README.md | sed -n 's/^| `\([a-z0-9_]*\)` |.*/\1/p' | tr '\n' ' ')
-[ "$(echo $listed)" = "$(echo $LABS)" ]; ok $? "labs/README.md's table lists the labs of LABS, in order" "README: $listed; LABS: $LABS"
+listed=$(sed -n '/^<!-- labs:/,/^<!-- end labs -->/p' labs/README.md |
+         sed -n 's/^| `\([a-z0-9_]*\)` |.*/\1/p' | tr '\n' ' ')
+[ "$(echo $listed)" = "$(echo $LABS)" ]
+ok $? "labs/README.md's table lists the labs of LABS, in order" "README: $listed; LABS: $LABS"
 # The stubs are the labs: labs/grade takes a lab whose stub exists, so none may be left out of LABS.
 for stub in labs/runner/*.cu; do
     name=$(basename "$stub" .cu)
@@ -99,9 +103,11 @@ while read -r lab name where expect; do
     code=$?
     if [ "$where" = any ]; then
         [ $code = 1 ] && verdict_of "$tmp/cheat" | grep -q -E -- "$expect"
-        ok $? "the cheat $lab.$name is refused: $(verdict_of "$tmp/cheat")" "exit $code; want /$expect/; $(tail -n 14 "$tmp/cheat")"
+        ok $? "the cheat $lab.$name is refused: $(verdict_of "$tmp/cheat")" \
+           "exit $code; want /$expect/; $(tail -n 14 "$tmp/cheat")"
     else
-        [ $code = 77 ]; ok $? "the cheat $lab.$name without a GPU: exit 77, never 0" "exit $code; $(tail -n 8 "$tmp/cheat")"
+        [ $code = 77 ]
+        ok $? "the cheat $lab.$name without a GPU: exit 77, never 0" "exit $code; $(tail -n 8 "$tmp/cheat")"
     fi
 done <"$tmp/cheats"
 
@@ -110,7 +116,8 @@ done <"$tmp/cheats"
 sh labs/grade >"$tmp/out" 2>&1; code=$?
 [ $code = 2 ]; ok $? "labs/grade without a lab: exit 2" "exit $code"
 sh labs/grade no_such_lab >"$tmp/out" 2>&1; code=$?
-[ $code = 2 ] && grep -q "no lab no_such_lab" "$tmp/out"; ok $? "labs/grade no_such_lab: exit 2, named" "exit $code: $(head -n 2 "$tmp/out")"
+[ $code = 2 ] && grep -q "no lab no_such_lab" "$tmp/out"
+ok $? "labs/grade no_such_lab: exit 2, named" "exit $code: $(head -n 2 "$tmp/out")"
 (cd "$tmp" && sh "$OLDPWD/labs/grade" "ch1_map ;touch injected" >out 2>&1; echo $? >code)
 [ "$(cat "$tmp/code")" = 2 ] && [ ! -e "$tmp/injected" ]
 ok $? "labs/grade 'ch1_map ;touch injected': exit 2, nothing run" "exit $(cat "$tmp/code")"
@@ -134,7 +141,8 @@ ok $? "make lab FILE='...' passes a name with spaces and quotes intact" "$(head 
 mkdir -p "$tmp/home"
 cp labs/ch1_map.cu "$tmp/home/mine.cu"
 HOME=$tmp/home sh labs/grade ch1_map '~/mine.cu' >"$tmp/out" 2>&1; code=$?
-head -n 1 "$tmp/out" | grep -q -F "$tmp/home/mine.cu"; ok $? "FILE='~/mine.cu' is expanded to \$HOME/mine.cu" "exit $code; $(head -n 2 "$tmp/out")"
+head -n 1 "$tmp/out" | grep -q -F "$tmp/home/mine.cu"
+ok $? "FILE='~/mine.cu' is expanded to \$HOME/mine.cu" "exit $code; $(head -n 2 "$tmp/out")"
 sh labs/grade ch1_map "$tmp/nothing_here.cu" >"$tmp/out" 2>&1; code=$?
 [ $code = 2 ] && grep -q "no such file" "$tmp/out"; ok $? "a FILE that does not exist: exit 2" "exit $code"
 sh labs/grade ch1_map "$tmp" >"$tmp/out" 2>&1; code=$?
@@ -152,7 +160,8 @@ printf '__global__ void saxpy(float a, const float *x, float *y, long long n) { 
 touch -d 2000-01-01 "$tmp/stale.cu"
 sh labs/grade ch1_map "$tmp/stale.cu" >"$tmp/out" 2>&1; code=$?
 [ $code = 1 ] && verdict_of "$tmp/out" | grep -q "does not compile" && grep -q "stale.cu" "$tmp/out"
-ok $? "a file replaced by an older one that does not compile: FAIL (does not compile), naming it" "exit $code; $(tail -n 12 "$tmp/out")"
+ok $? "a file replaced by an older one that does not compile: FAIL (does not compile), naming it" \
+   "exit $code; $(tail -n 12 "$tmp/out")"
 
 # The grade book writes a regular file only, through a file beside it; a device, a folder or a link is
 # refused before anything runs (as root, CSV=/dev/null would otherwise replace the device).
@@ -165,8 +174,10 @@ done
 # A class whose folders hold no lab's file is refused before anything is graded or written.
 mkdir -p "$tmp/class/ann" && : >"$tmp/class/ann/notes.txt"
 sh labs/gradebook "$tmp/class" "$tmp/classbook" >"$tmp/out" 2>&1; code=$?
-[ $code = 2 ] && [ ! -e "$tmp/classbook.csv" ] && [ ! -e "$tmp/classbook" ] && grep -q "no student's folder holds a lab's file" "$tmp/out"
-ok $? "labs/gradebook over folders without a lab's file: exit 2, said, nothing written" "exit $code; $(tail -n 2 "$tmp/out")"
+[ $code = 2 ] && [ ! -e "$tmp/classbook.csv" ] && [ ! -e "$tmp/classbook" ] &&
+    grep -q "no student's folder holds a lab's file" "$tmp/out"
+ok $? "labs/gradebook over folders without a lab's file: exit 2, said, nothing written" \
+   "exit $code; $(tail -n 2 "$tmp/out")"
 (ulimit -f 0; CSV=$tmp/book.csv sh labs/table.sh students ch1_map >"$tmp/out" 2>&1); code=$?
 [ $code = 1 ] && [ ! -e "$tmp/book.csv" ]
 ok $? "make labs CSV=file that cannot be written (ulimit -f 0): exit 1, no file" "exit $code; $(tail -n 2 "$tmp/out")"
@@ -177,14 +188,16 @@ report=output/labs/reports/ch1_map.txt
 row=$(csv_select "$tmp/book.csv" lab file exit verdict correct sanitizer time_ms 2>&1)
 want="ch1_map,labs/ch1_map.cu,$(csv_field "$report" exit),$(csv_field "$report" verdict),$(csv_field "$report" correct)"
 want="$want,$(csv_field "$report" sanitizer),$(csv_field "$report" time-ms)"
-[ $code = 1 ] && [ "$row" = "$want" ] && grep -q -F "$(printf '%-20s %-44s %-7s' ch1_map "$(csv_field "$report" verdict)" \
-    "$(csv_field "$report" correct)")" "$tmp/out"
-ok $? "make labs CSV=file: the lab's row and the table say what its report says" "exit $code; row: $row; want: $want; $(tail -n 3 "$tmp/out")"
+table_line=$(printf '%-20s %-44s %-7s' ch1_map "$(csv_field "$report" verdict)" "$(csv_field "$report" correct)")
+[ $code = 1 ] && [ "$row" = "$want" ] && grep -q -F "$table_line" "$tmp/out"
+ok $? "make labs CSV=file: the lab's row and the table say what its report says" \
+   "exit $code; row: $row; want: $want; $(tail -n 3 "$tmp/out")"
 # labs/gradebook's book and its table of who passed what, the same way. Without a GPU a stand-in
 # nvidia-smi takes it past its check: the solution's grade and the student's then say not run.
 if ! have_gpu; then
     mkdir -p "$tmp/bin" "$tmp/one/ann"
-    printf '#!/bin/sh\necho "GPU 0: a stand-in (tests/labs.t)"\n' >"$tmp/bin/nvidia-smi" && chmod +x "$tmp/bin/nvidia-smi"
+    printf '#!/bin/sh\necho "GPU 0: a stand-in (tests/labs.t)"\n' >"$tmp/bin/nvidia-smi" &&
+        chmod +x "$tmp/bin/nvidia-smi"
     cp labs/ch1_map.cu "$tmp/one/ann/"
     PATH="$tmp/bin:$PATH" sh labs/gradebook "$tmp/one" "$tmp/onebook" >"$tmp/out" 2>&1; code=$?
     rows=$(csv_select "$tmp/onebook.csv" student lab verdict exit correct 2>&1 | tr '\n' ' ')
@@ -207,7 +220,8 @@ if [ -f "$data" ]; then
         target=$(awk -v l="$lab" '$1 == l { print $2 }' labs/targets.txt)
         reached=$(csv_select "$data" lab percent_of_limit | awk -F, -v l="$lab" '$1 == l { print $2 + 0 }')
         [ -n "$target" ] && [ -n "$reached" ] && awk -v t="$target" -v r="$reached" 'BEGIN { exit !(t <= 0.8 * r) }'
-        ok $? "$lab's hand-out target ($target% of its limit) is at most 80% of the solution's at 14 SMs (${reached:-?}%)"
+        claim="$lab's hand-out target ($target% of its limit) is at most 80% of the solution's at 14 SMs"
+        ok $? "$claim (${reached:-?}%)"
     done
 else
     skip "the hand-out targets against the solutions at 14 SMs" "no $data"
@@ -223,7 +237,8 @@ if ! have_gpu; then
     done_testing
     exit
 fi
-[ -z "${LAB_SUBSET:-}" ] || echo "# graded on this GPU: LAB_SUBSET, $(echo $graded_labs | wc -w) of $(echo $LABS | wc -w) labs"
+[ -z "${LAB_SUBSET:-}" ] ||
+    echo "# graded on this GPU: LAB_SUBSET, $(echo $graded_labs | wc -w) of $(echo $LABS | wc -w) labs"
 
 # ==== On a GPU ====
 # Without compute-sanitizer (a toolkit installed without it), a right file is not graded (exit 4): the
@@ -239,7 +254,8 @@ no_tool=""
         [ -z "$course" ] || echo "$lab.solution labs/solutions/$lab.cu pass"
     done
     [ -z "$course" ] || grep -v '^[[:space:]]*\(#\|$\)' labs/solutions/mistakes.txt |
-        awk -v s=" $graded_labs " '$3 != "slow" && index(s, " " $1 " ") { print $1 "." $2, "output/labs/mistakes/" $1 "." $2 ".cu", $3 }'
+        awk -v s=" $graded_labs " '$3 != "slow" && index(s, " " $1 " ") {
+            print $1 "." $2, "output/labs/mistakes/" $1 "." $2 ".cu", $3 }'
 } >"$tmp/list"
 # (what this machine cannot show is not graded at all: a mistake that needs more GPUs, a lab whose
 # library is missing; the loop below says them skipped)
@@ -250,8 +266,9 @@ while read -r name file want; do
     [ "$gpus" -lt "$need" ] || [ -n "$(missing_lib "${name%%.*}")" ] || echo "$name $file $want"
 done <"$tmp/list" >"$tmp/to_grade"
 export LABS_TMP="$tmp"  # (xargs appends NAME FILE WANT to sh -c's arguments)
-xargs -P "${LABS_PARALLEL:-8}" -L 1 sh -c 'LAB_NO_TIME=1 sh labs/grade "${1%%.*}" "$2" >"$LABS_TMP/$1.out" 2>&1 </dev/null
-                       echo $? >"$LABS_TMP/$1.code"' sh <"$tmp/to_grade"
+xargs -P "${LABS_PARALLEL:-8}" -L 1 sh -c \
+    'LAB_NO_TIME=1 sh labs/grade "${1%%.*}" "$2" >"$LABS_TMP/$1.out" 2>&1 </dev/null
+     echo $? >"$LABS_TMP/$1.code"' sh <"$tmp/to_grade"
 # gpu_settles: on a GPU shared through MPS, wait (up to a minute) until it takes a new program again.
 gpu_settles() {
     [ -n "${CUDA_MPS_PIPE_DIRECTORY:-}" ] || return 0
@@ -315,12 +332,14 @@ while read -r name file want; do
             gpu_settles
             LAB_NO_TIME=1 LAB_SERIAL=1 sh labs/grade "${name%%.*}" "$file" >"$tmp/$name.out" 2>&1 </dev/null
             echo $? >"$tmp/$name.code"
-            grep -q '^grade-verdict NOT GRADED (the \(GPU would not take\|judge could not use\)' "$tmp/$name.out" || break
+            grep -q '^grade-verdict NOT GRADED (the \(GPU would not take\|judge could not use\)' "$tmp/$name.out" ||
+                break
         done
         verdict "$name" "$want"
         status=$?
     fi
-    csv_row "$tmp/$name.out" "$graded_columns" name="$name" want="$want" exit="$(cat "$tmp/$name.code")" >>"$tmp/graded.csv"
+    csv_row "$tmp/$name.out" "$graded_columns" name="$name" want="$want" exit="$(cat "$tmp/$name.code")" \
+        >>"$tmp/graded.csv"
     if [ "$(cat "$tmp/$name.code")" = 77 ] && verdict_of "$tmp/$name.out" | grep -q "^not run (.*[^)]"; then
         skip "$text" "$(verdict_of "$tmp/$name.out" | sed 's/^not run (//; s/)$//')"  # a GPU without what the lab needs
         continue
@@ -331,7 +350,8 @@ done <"$tmp/list"
 # Timed, one at a time: the slow mistakes (right and clean, slower than the target), and the cheats
 # that act in the timed runs or need a GPU to be caught.
 : >"$tmp/slow_list"
-[ -z "$course" ] || grep -v '^[[:space:]]*\(#\|$\)' labs/solutions/mistakes.txt | awk -v s=" $graded_labs " '$3 == "slow" && index(s, " " $1 " ") { print $1 "." $2 }' >"$tmp/slow_list"
+[ -z "$course" ] || grep -v '^[[:space:]]*\(#\|$\)' labs/solutions/mistakes.txt |
+    awk -v s=" $graded_labs " '$3 == "slow" && index(s, " " $1 " ") { print $1 "." $2 }' >"$tmp/slow_list"
 while read -r name; do
     LAB_SANITIZE=0 sh labs/grade "${name%%.*}" "output/labs/mistakes/$name.cu" >"$tmp/slow" 2>&1 </dev/null
     code=$?
@@ -339,7 +359,8 @@ while read -r name; do
     [ "$(sed -n 's/^grade-correct //p' "$tmp/slow")" = yes ] && [ "$speed" = slow ]
     ok $? "the mistake $name is right but caught as slow" "exit $code; $(grep -v '^grade-' "$tmp/slow" | tail -n 4)"
     csv_row "$tmp/slow" "$graded_columns" name="$name" want=slow exit="$code" sanitizer="not run" \
-        verdict="$speed: $(csv_field "$tmp/slow" percent-of-solution)% of the solution (timed without the sanitizers)" >>"$tmp/graded.csv"
+        verdict="$speed: $(csv_field "$tmp/slow" percent-of-solution)% of the solution (timed without the sanitizers)" \
+        >>"$tmp/graded.csv"
 done <"$tmp/slow_list"
 # The device line names the GPU as the programs' CSV files do (labs/README.md's tables read it).
 { echo "# device: $(csv_device "$tmp"/*.out), $(date -u '+%Y-%m-%d %H:%M') UTC, tests/labs.t"
@@ -355,12 +376,16 @@ while read -r lab name where expect; do
     LAB_TIMEOUT=15 LAB_SANITIZE=0 sh labs/grade "$lab" "tests/cheats/$lab.$name.cu" >"$tmp/cheat" 2>&1 </dev/null
     code=$?
     [ $code = 1 ] && verdict_of "$tmp/cheat" | grep -q -E -- "$expect"
-    ok $? "the cheat $lab.$name fails: $(verdict_of "$tmp/cheat")" "exit $code; want /$expect/; $(grep -v '^grade-' "$tmp/cheat" | tail -n 12)"
+    ok $? "the cheat $lab.$name fails: $(verdict_of "$tmp/cheat")" \
+       "exit $code; want /$expect/; $(grep -v '^grade-' "$tmp/cheat" | tail -n 12)"
 done <"$tmp/gpu_cheats"
 
 # Fail closed: without compute-sanitizer a right file is never PASS.
-COMPUTE_SANITIZER=/nonexistent LAB_NO_TIME=1 sh labs/grade ch1_map ${course:+labs/solutions/ch1_map.cu} >"$tmp/out" 2>&1 </dev/null
+COMPUTE_SANITIZER=/nonexistent LAB_NO_TIME=1 sh labs/grade ch1_map ${course:+labs/solutions/ch1_map.cu} \
+    >"$tmp/out" 2>&1 </dev/null
 code=$?
-{ [ -n "$course" ] && [ $code = 4 ] && verdict_of "$tmp/out" | grep -q "NOT GRADED"; } || { [ -z "$course" ] && [ $code = 1 ]; }
-ok $? "without compute-sanitizer, a right file is NOT GRADED (exit 4), never PASS" "exit $code; $(tail -n 12 "$tmp/out")"
+{ [ -n "$course" ] && [ $code = 4 ] && verdict_of "$tmp/out" | grep -q "NOT GRADED"; } ||
+    { [ -z "$course" ] && [ $code = 1 ]; }
+ok $? "without compute-sanitizer, a right file is NOT GRADED (exit 4), never PASS" \
+   "exit $code; $(tail -n 12 "$tmp/out")"
 done_testing

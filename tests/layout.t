@@ -47,4 +47,21 @@ echo '#include "cli.h"' >>"$planted/output.c"
 edges "$planted" | tsort >/dev/null 2>&1
 ok $((! $?)) "a circle planted in a copy of common/ (output.c includes cli.h) is caught"
 rm -rf "$planted"
+
+# The scripts' lines are at most 120 characters (CONTRIBUTING.md, .editorconfig): the shell, awk and
+# make files and the tests. A long line planted in a copy of labs/grade must be caught.
+long_lines() {  # long_lines DIR: FILE:LINE of each script line over 120 characters under DIR
+    (cd "$1" && find . -path './.*' -prune -o -path ./output -prune -o -type f \( -name '*.sh' -o -name '*.t' \
+        -o -name '*.awk' -o -name Makefile -o -path ./labs/grade -o -path ./labs/gradebook \) -print |
+        sort | xargs -r awk 'length > 120 { print FILENAME ":" FNR }')
+}
+long=$(long_lines .)
+[ -z "$long" ]
+ok $? "the scripts' lines are at most 120 characters" "$(echo "$long" | head -n 10)"
+planted=$(mktemp -d)
+mkdir "$planted/labs"
+printf '#!/bin/sh\n# %0119d\n' 0 >"$planted/labs/grade"
+[ "$(long_lines "$planted")" = ./labs/grade:2 ]
+ok $? "a line of 121 characters planted in a copy of labs/grade is caught" "$(long_lines "$planted")"
+rm -rf "$planted"
 done_testing

@@ -79,25 +79,34 @@ prose_lines() {
 # The numbers of a prose line: "offset<TAB>number as written", one a line.
 AWK_NUMBERS='
 BEGIN {
-    words = "one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|nineteen|twenty|thirty|forty|fifty|hundred|thousand"
+    words = "one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen"
+    words = words "|seventeen|eighteen|nineteen|twenty|thirty|forty|fifty|hundred|thousand"
     n = "([0-9]+(,[0-9][0-9][0-9])*(\\.[0-9]+)?([eE][-+]?[0-9]+)?)"
     time = "(ns|us|µs|ms|s|seconds?|min|minutes?|hours?)"
     size = "(B|KB|kB|MB|GB|TB|KiB|MiB|GiB|TiB|bytes?)"
     rate = "(GB/s|TB/s|MB/s|Gb/s|GFLOP/s|TFLOP/s|PFLOP/s|GHz|MHz)"
     unit = "(%|x| times| " time "| ?" size "| " rate "|-bytes?)"
-    re = "((" words ") (to (" words ") )?(" time "|times|thirds?))|(" n "((-|–| to )" n ")?" unit ")|([0-9]+\\.[0-9]+([eE][-+]?[0-9]+)?)"
+    # A count in words with its unit, a number or a range with its unit, or a bare decimal.
+    re = "((" words ") (to (" words ") )?(" time "|times|thirds?))"
+    re = re "|(" n "((-|–| to )" n ")?" unit ")"
+    re = re "|([0-9]+\\.[0-9]+([eE][-+]?[0-9]+)?)"
+    # The words before a bare decimal that make it a version or an example number, not a quantity.
+    versioned = "(CUDA|capability|[Ee]xamples?|Part|figure|release|MPI|clangd|nbformat|driver)"
+    versioned = versioned " ([0-9.]+,? (and|or|to) )?$"
 }
 {
     s = $0; at = 0
     while (match(s, re)) {
         start = at + RSTART; token = substr(s, RSTART, RLENGTH); next_char = substr(s, RSTART + RLENGTH, 1)
-        before = start > 1 ? substr($0, start - 1, 1) : ""; left = substr($0, start > 30 ? start - 30 : 1, start > 30 ? 30 : start - 1)
+        before = start > 1 ? substr($0, start - 1, 1) : ""
+        left = substr($0, start > 30 ? start - 30 : 1, start > 30 ? 30 : start - 1)
         keep = before !~ /[A-Za-z0-9_.^\/\\-]/ && next_char !~ /[A-Za-z0-9_]/
-        if (before == "-" && (start == 2 || substr($0, start - 2, 1) ~ /[ (]/)) keep = next_char !~ /[A-Za-z0-9_]/  # -3.2 us
+        # A minus sign that opens a word belongs to the number: -3.2 us.
+        if (before == "-" && (start == 2 || substr($0, start - 2, 1) ~ /[ (]/)) keep = next_char !~ /[A-Za-z0-9_]/
         if (keep && token ~ /^[0-9]+\.[0-9]+([eE][-+]?[0-9]+)?$/) {
             # A bare decimal: a version or an example number is no quantity.
             if (next_char == "." && substr(s, RSTART + RLENGTH + 1, 1) ~ /[0-9]/) keep = 0
-            if (left ~ /(CUDA|capability|[Ee]xamples?|Part|figure|release|MPI|clangd|nbformat|driver) ([0-9.]+,? (and|or|to) )?$/) keep = 0
+            if (left ~ versioned) keep = 0
             if (before == "(" && next_char == ")") keep = 0
         }
         if (keep) print start "\t" token
@@ -131,16 +140,27 @@ awk -F'\t' -v tmp="$tmp" '
         }
         return out
     }
-    function count(s, t,   n, i, at) { n = 0; at = 0; while ((i = index(substr(s, at + 1), t)) > 0) { n++; at += i } return n }
+    function count(s, t,   n, i, at) {  # how many times t is in s
+        n = 0; at = 0
+        while ((i = index(substr(s, at + 1), t)) > 0) { n++; at += i }
+        return n
+    }
     /^#/ || NF == 0 { next }
     NF < 5 { print "bad\t" FNR "\t" $0 "\t(fewer than 5 columns)"; next }
     {
         readme = $1; token = $2; ctx = $3; kind = $4; source = $5
         s = prose_of(readme)
         if (s == "") { print "bad\t" FNR "\t" $0 "\t(no such README in the ledger'"'"'s scope)"; next }
-        if (count(s, ctx) != 1) { print "bad\t" FNR "\t" readme ": " token "\t(context found " count(s, ctx) " times: \"" ctx "\")"; next }
+        if (count(s, ctx) != 1) {
+            print "bad\t" FNR "\t" readme ": " token "\t(context found " count(s, ctx) " times: \"" ctx "\")"
+            next
+        }
         p = places(ctx, token)
-        if (split(p, w, " ") != 1) { print "bad\t" FNR "\t" readme ": " token "\t(the number is " (p == "" ? "not" : "more than once") " in its context \"" ctx "\")"; next }
+        if (split(p, w, " ") != 1) {
+            times = p == "" ? "not" : "more than once"
+            print "bad\t" FNR "\t" readme ": " token "\t(the number is " times " in its context \"" ctx "\")"
+            next
+        }
         print "row\t" FNR "\t" readme "\t" index(s, ctx) + w[1] - 1 "\t" token "\t" kind "\t" source
     }' "$ledger" >"$tmp/rows"
 
@@ -150,28 +170,47 @@ awk -F'\t' '
     $1 == "row" { listed[$3 "\t" $4] = $5; line[$3 "\t" $4] = $2 }
     END {
         for (k in listed) if (!(k in at) || at[k] != listed[k]) {
-            split(k, w, "\t"); print "bad\t" line[k] "\t" w[1] ": " listed[k] "\t(no number \"" listed[k] "\" of the prose starts there" (k in at ? "; it reads \"" at[k] "\"" : "") ")" }
+            split(k, w, "\t"); reads = (k in at) ? "; it reads \"" at[k] "\"" : ""
+            print "bad\t" line[k] "\t" w[1] ": " listed[k] \
+                  "\t(no number \"" listed[k] "\" of the prose starts there" reads ")"
+        }
         for (k in at) if (!(k in listed)) { split(k, w, "\t"); print "missing\t" w[1] "\t" w[2] "\t" at[k] }
     }' "$tmp/found" "$tmp/rows" >"$tmp/coverage"
 
 if [ "$mode" = --missing ]; then
     # A row to fill in for each number no row lists, with the shortest context around it, in whole
     # words, that is found once in its README and lies on one line of it where it can (grep finds it).
-    grep '^missing' "$tmp/coverage" | sort -t"$(printf '\t')" -k2,2 -k3,3n | while IFS="$(printf '\t')" read -r _ readme start token; do
+    grep '^missing' "$tmp/coverage" | sort -t"$(printf '\t')" -k2,2 -k3,3n |
+    while IFS="$(printf '\t')" read -r _ readme start token; do
         f=$tmp/prose.$(echo "$readme" | tr / _)
         prose_lines "$root/$readme" >"$tmp/lines"
         awk -v start="$start" -v token="$token" -v readme="$readme" '
-            function count(s, t,   n, i, at) { n = 0; at = 0; while ((i = index(substr(s, at + 1), t)) > 0) { n++; at += i } return n }
+            function count(s, t,   n, i, at) {  # how many times t is in s
+                n = 0; at = 0
+                while ((i = index(substr(s, at + 1), t)) > 0) { n++; at += i }
+                return n
+            }
             function on_a_line(t,   i) { for (i = 1; i <= nl; i++) if (index(line[i], t)) return 1; return 0 }
-            function left(a) { while (a > 1 && substr(s, a - 1, 1) == " ") a--; while (a > 1 && substr(s, a - 1, 1) != " ") a--; return a }
-            function right(b) { while (b <= length(s) && substr(s, b, 1) == " ") b++; while (b <= length(s) && substr(s, b, 1) != " ") b++; return b }
+            function left(a) {  # the start of the word before offset a
+                while (a > 1 && substr(s, a - 1, 1) == " ") a--
+                while (a > 1 && substr(s, a - 1, 1) != " ") a--
+                return a
+            }
+            function right(b) {  # the end of the word after offset b
+                while (b <= length(s) && substr(s, b, 1) == " ") b++
+                while (b <= length(s) && substr(s, b, 1) != " ") b++
+                return b
+            }
             FILENAME ~ /lines$/ { line[++nl] = $0; next }
             { s = $0 }
             END {
                 a = start; b = start + length(token); free_a = free_b = 1; ctx = ""
                 for (step = 0; step < 60 && (free_a || free_b); step++) {
                     if (step % 2 == 0 ? free_a : !free_b) { na = left(a); nb = b } else { na = a; nb = right(b) }
-                    if (na == a && nb == b || !on_a_line(substr(s, na, nb - na))) { if (step % 2 == 0 ? free_a : !free_b) free_a = 0; else free_b = 0; continue }
+                    if (na == a && nb == b || !on_a_line(substr(s, na, nb - na))) {
+                        if (step % 2 == 0 ? free_a : !free_b) free_a = 0; else free_b = 0
+                        continue
+                    }
                     a = na; b = nb
                     if (count(s, substr(s, a, b - a)) == 1) { ctx = substr(s, a, b - a); break }
                 }
@@ -193,9 +232,17 @@ awk -F'\t' '
     $1 != "row" { next }
     {
         kind = $6; source = $7; rel = "="
-        if (kind == "doc" || kind == "text" || kind == "todo") { printf "verdict(%d, \"%s\", \"%s\", \"skip\", \"%s\")\n", $2, $3, $5, kind; next }
-        if (kind != "data" && kind != "formula" && kind != "code") { printf "verdict(%d, \"%s\", \"%s\", \"kind\", \"%s\")\n", $2, $3, $5, kind; next }
-        if (match(source, /^(~[0-9.]+|>=|<=|>|<) /)) { rel = substr(source, 1, RLENGTH - 1); source = substr(source, RLENGTH + 1) }
+        if (kind == "doc" || kind == "text" || kind == "todo") {
+            printf "verdict(%d, \"%s\", \"%s\", \"skip\", \"%s\")\n", $2, $3, $5, kind
+            next
+        }
+        if (kind != "data" && kind != "formula" && kind != "code") {
+            printf "verdict(%d, \"%s\", \"%s\", \"kind\", \"%s\")\n", $2, $3, $5, kind
+            next
+        }
+        if (match(source, /^(~[0-9.]+|>=|<=|>|<) /)) {
+            rel = substr(source, 1, RLENGTH - 1); source = substr(source, RLENGTH + 1)
+        }
         n = split(source, parts, / ; /)
         printf "err = \"\"; nv = 0\n"
         for (i = 1; i <= n; i++) printf "v[++nv] = (%s)\n", parts[i]
@@ -213,7 +260,9 @@ function line_of(path, text, how, anchor,   l, found, on) {
         if (on && (how == "prefix" ? index(l, text) == 1 : index(l, text) > 0)) { found = l; break }
     }
     close(path)
-    if (found == "") fail(path ": no line " (how == "prefix" ? "starts with" : "holds") " \"" text "\"" (anchor == "" ? "" : " after \"" anchor "\""))
+    if (found == "")
+        fail(path ": no line " (how == "prefix" ? "starts with" : "holds") " \"" text "\"" \
+             (anchor == "" ? "" : " after \"" anchor "\""))
     return found
 }
 # The k-th number (1 when k is left out) after text on that line.
@@ -221,7 +270,8 @@ function number_after(path, text, k, anchor,   l, rest, i) {
     l = line_of(path, text, "in", anchor); if (l == "") return 0
     rest = substr(l, index(l, text) + length(text))
     for (i = 1; i <= (k ? k : 1); i++) {
-        if (!match(rest, /-?[0-9]+(\.[0-9]+)?([eE][-+]?[0-9]+)?/)) return fail(path ": no number " (k ? k : 1) " after \"" text "\"")
+        if (!match(rest, /-?[0-9]+(\.[0-9]+)?([eE][-+]?[0-9]+)?/))
+            return fail(path ": no number " (k ? k : 1) " after \"" text "\"")
         if (i < (k ? k : 1)) rest = substr(rest, RSTART + RLENGTH)
     }
     return substr(rest, RSTART, RLENGTH) + 0
@@ -230,7 +280,8 @@ function number_after(path, text, k, anchor,   l, rest, i) {
 function nth(file, text, k,   path, l, i) {
     path = data "/" file; l = line_of(path, text, "in"); if (l == "") return 0
     for (i = 1; i <= k; i++) {
-        if (!match(l, /-?[0-9]+(\.[0-9]+)?([eE][-+]?[0-9]+)?/)) return fail(path ": no number " k " on the line of \"" text "\"")
+        if (!match(l, /-?[0-9]+(\.[0-9]+)?([eE][-+]?[0-9]+)?/))
+            return fail(path ": no number " k " on the line of \"" text "\"")
         if (i < k) l = substr(l, RSTART + RLENGTH)
     }
     return substr(l, RSTART, RLENGTH) + 0
@@ -256,7 +307,8 @@ function csv(file, prefix, column,   l, v, path) {
     path = data "/" file; if (!(column = column_of(path, column))) return 0
     l = line_of(path, prefix, "prefix"); if (l == "") return 0
     v = field(path, l, column)
-    if (v !~ /^-?[0-9.]+([eE][-+]?[0-9]+)?$/) return fail(path ": field " column " of \"" prefix "\" is \"" v "\", not a number")
+    if (v !~ /^-?[0-9.]+([eE][-+]?[0-9]+)?$/)
+        return fail(path ": field " column " of \"" prefix "\" is \"" v "\", not a number")
     return v + 0
 }
 # The smallest and the largest number in a column, over the lines that start with prefix.
@@ -274,8 +326,19 @@ function column_end(file, prefix, column, largest,   path, l, v, best, n) {
 }
 function colmin(file, prefix, column) { return column_end(file, prefix, column, 0) }
 function colmax(file, prefix, column) { return column_end(file, prefix, column, 1) }
-function min(a, b, c, d, e, f,   m) { m = a; if (b < m) m = b; if (c != "" && c < m) m = c; if (d != "" && d < m) m = d; if (e != "" && e < m) m = e; if (f != "" && f < m) m = f; return m }
-function max(a, b, c, d, e, f,   m) { m = a; if (b > m) m = b; if (c != "" && c > m) m = c; if (d != "" && d > m) m = d; if (e != "" && e > m) m = e; if (f != "" && f > m) m = f; return m }
+# The smallest and the largest of two to six values.
+function min(a, b, c, d, e, f,   m) {
+    m = a; if (b < m) m = b
+    if (c != "" && c < m) m = c; if (d != "" && d < m) m = d
+    if (e != "" && e < m) m = e; if (f != "" && f < m) m = f
+    return m
+}
+function max(a, b, c, d, e, f,   m) {
+    m = a; if (b > m) m = b
+    if (c != "" && c > m) m = c; if (d != "" && d > m) m = d
+    if (e != "" && e > m) m = e; if (f != "" && f > m) m = f
+    return m
+}
 # The size in bytes of a committed file.
 function bytes(file,   path, cmd, size) {
     path = data "/" file; cmd = "wc -c < \"" path "\" 2>/dev/null"
@@ -303,9 +366,12 @@ function like(v, w,   d, m, s) {
     d = index(w, ".") ? length(w) - index(w, ".") : 0
     return sprintf("%." d "f", v)
 }
-function verdict(row, readme, token, rel, kind,   k, w, nw, got, ok, what, t) {
+function verdict(row, readme, token, rel, kind,   k, w, nw, got, ok, what, t, why) {
     if (rel == "skip") { print "ok\t" row; print "value\t" row "\t" readme ": " token "\t(" kind ")"; return }
-    if (rel == "kind") { print "bad\t" row "\t" readme ": " token "\t(a kind that is not data, formula, code, doc, text or todo)"; return }
+    if (rel == "kind") {
+        print "bad\t" row "\t" readme ": " token "\t(a kind that is not data, formula, code, doc, text or todo)"
+        return
+    }
     nw = 0; t = token
     while (match(t, number_re)) { w[++nw] = substr(t, RSTART, RLENGTH); t = substr(t, RSTART + RLENGTH) }
     if (err == "" && nv != nw) err = nv " values for " nw " numbers"
@@ -313,7 +379,9 @@ function verdict(row, readme, token, rel, kind,   k, w, nw, got, ok, what, t) {
     for (k = 1; ok && k <= nw; k++) {
         got = v[k]
         if (rel == "=") ok = like(got, w[k]) == like(value(w[k]), w[k])
-        else if (rel ~ /^~/) ok = value(w[k]) != 0 && (got - value(w[k])) / value(w[k]) <= substr(rel, 2) / 100 && (value(w[k]) - got) / value(w[k]) <= substr(rel, 2) / 100
+        else if (rel ~ /^~/)
+            ok = value(w[k]) != 0 && (got - value(w[k])) / value(w[k]) <= substr(rel, 2) / 100 &&
+                 (value(w[k]) - got) / value(w[k]) <= substr(rel, 2) / 100
         else if (rel == ">") ok = got > value(w[k])
         else if (rel == "<") ok = got < value(w[k])
         else if (rel == ">=") ok = got >= value(w[k])
@@ -322,10 +390,14 @@ function verdict(row, readme, token, rel, kind,   k, w, nw, got, ok, what, t) {
     }
     print "value\t" row "\t" readme ": " token "\t" what (rel == "=" ? "" : " (" rel ")")
     if (ok) print "ok\t" row
-    else print "bad\t" row "\t" readme ": " token "\t(" (err != "" ? err : "the source gives " what (rel == "=" ? "" : ", not " rel " " token)) ")"
+    else {
+        why = err != "" ? err : "the source gives " what (rel == "=" ? "" : ", not " rel " " token)
+        print "bad\t" row "\t" readme ": " token "\t(" why ")"
+    }
 }
 BEGIN {
-    split("one two three four five six seven eight nine ten eleven twelve thirteen fourteen fifteen sixteen seventeen eighteen nineteen twenty", names, " ")
+    split("one two three four five six seven eight nine ten eleven twelve thirteen fourteen fifteen sixteen" \
+          " seventeen eighteen nineteen twenty", names, " ")
     for (i = 1; i <= 20; i++) word[names[i]] = i
     word["thirty"] = 30; word["forty"] = 40; word["fifty"] = 50; word["hundred"] = 100; word["thousand"] = 1000
     number_re = "[0-9]+(,[0-9][0-9][0-9])*(\\.[0-9]+)?([eE][-+]?[0-9]+)?"
@@ -333,7 +405,8 @@ BEGIN {
 EOF
 cat "$tmp/program.body" >>"$tmp/program.awk"
 echo "}" >>"$tmp/program.awk"
-awk -v data="$data" -f "$tmp/program.awk" </dev/null >"$tmp/verdicts" 2>"$tmp/awk_errors" || [ -s "$tmp/awk_errors" ] || echo "awk failed" >"$tmp/awk_errors"
+awk -v data="$data" -f "$tmp/program.awk" </dev/null >"$tmp/verdicts" 2>"$tmp/awk_errors" ||
+    [ -s "$tmp/awk_errors" ] || echo "awk failed" >"$tmp/awk_errors"
 if [ -s "$tmp/awk_errors" ]; then
     echo "ledger.sh: the sources of $ledger could not be computed:" >&2
     cat "$tmp/awk_errors" >&2

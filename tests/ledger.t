@@ -25,16 +25,20 @@ cp -R figures/data "$tmp/data"
 # The first row of a decimal number traced to one field of a CSV file, with no relation, whose context
 # is on one line.
 tab=$(printf '\t')
-awk -F'\t' '!/^#/ && $4 == "data" && $2 ~ /[0-9]\.[0-9]/ && $5 ~ /^csv\("[^"]*", "[^"]*", [0-9]+\)$/ { print }' "$ledger" >"$tmp/rows"
+awk -F'\t' '!/^#/ && $4 == "data" && $2 ~ /[0-9]\.[0-9]/ && $5 ~ /^csv\("[^"]*", "[^"]*", [0-9]+\)$/ { print }' \
+    "$ledger" >"$tmp/rows"
 while IFS="$tab" read -r readme number context _ source _; do
     grep -qF -- "$context" "$readme" && break
 done <"$tmp/rows"
 # Its number with the last digit changed (9 becomes 0).
 changed=$(echo "$number" | awk '{ match($0, /[0-9][^0-9]*$/); d = substr($0, RSTART, 1)
     print substr($0, 1, RSTART - 1) (d + 1) % 10 substr($0, RSTART + 1) }')
-new_context=$(printf '%s' "$context" | awk -v a="$number" -v b="$changed" '{ i = index($0, a); print substr($0, 1, i - 1) b substr($0, i + length(a)) }')
+new_context=$(printf '%s' "$context" | awk -v a="$number" -v b="$changed" '
+    { i = index($0, a); print substr($0, 1, i - 1) b substr($0, i + length(a)) }')
 replace() {  # replace FILE OLD NEW: OLD's first occurrence, on one line
-    awk -v a="$2" -v b="$3" '!done && (i = index($0, a)) { $0 = substr($0, 1, i - 1) b substr($0, i + length(a)); done = 1 } { print }' "$1" >"$1.new" &&
+    awk -v a="$2" -v b="$3" '
+        !done && (i = index($0, a)) { $0 = substr($0, 1, i - 1) b substr($0, i + length(a)); done = 1 }
+        { print }' "$1" >"$1.new" &&
         mv "$1.new" "$1"
 }
 

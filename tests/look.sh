@@ -25,7 +25,8 @@ tool() {
 case $what in
 sass | ptx)
     cuobjdump=$(tool cuobjdump)
-    [ -n "$cuobjdump" ] || { echo "make $what: cuobjdump not found (it comes with the CUDA Toolkit's binary utilities)" >&2; exit 1; }
+    [ -n "$cuobjdump" ] ||
+        { echo "make $what: cuobjdump not found (it comes with the CUDA Toolkit's binary utilities)" >&2; exit 1; }
     if [ "$what" = sass ]; then
         "$cuobjdump" -sass -arch "sm_$sm" "$program"
     else
@@ -43,14 +44,16 @@ profile)
     status=0
     ncu=$(tool ncu)
     if [ -z "$ncu" ]; then
-        echo "make profile: ncu (Nsight Compute) not found; it comes with the CUDA Toolkit or from developer.nvidia.com/nsight-compute"
+        echo "make profile: ncu (Nsight Compute) not found; it comes with the CUDA Toolkit" \
+            "or from developer.nvidia.com/nsight-compute"
     else
         # The first LAUNCHES kernels (or those named KERNEL), with the basic sections: speed of light
         # (how close to the memory's and the SMs' limits), launch shape and occupancy.
         "$ncu" --launch-count "${LAUNCHES:-3}" ${KERNEL:+--kernel-name regex:"$KERNEL"} --force-overwrite \
             --export "output/profile/$name" ./$program $args >"output/profile/$name.ncu.log" 2>&1
         if grep -q ERR_NVGPUCTRPERM "output/profile/$name.ncu.log"; then
-            echo "make profile: this user may not read the GPU's performance counters (ERR_NVGPUCTRPERM); an administrator can allow it, see developer.nvidia.com/ERR_NVGPUCTRPERM"
+            echo "make profile: this user may not read the GPU's performance counters (ERR_NVGPUCTRPERM);" \
+                "an administrator can allow it, see developer.nvidia.com/ERR_NVGPUCTRPERM"
             status=1
         elif [ -f "output/profile/$name.ncu-rep" ]; then
             "$ncu" --import "output/profile/$name.ncu-rep" --page details

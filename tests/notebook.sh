@@ -19,7 +19,9 @@ dir=${1:-$(mktemp -d)}
 first=${2:-1}
 repo=$(pwd)
 case $dir in /*) ;; *) dir="$repo/$dir" ;; esac
-case $first in ''|*[!0-9]*) echo "tests/notebook.sh: FIRST must be a code cell's number, not '$first'" >&2; exit 2 ;; esac
+case $first in
+    ''|*[!0-9]*) echo "tests/notebook.sh: FIRST must be a code cell's number, not '$first'" >&2; exit 2 ;;
+esac
 log="$dir/notebook.log"
 if [ "$first" -le 1 ]; then
     rm -rf "$dir/course" "$dir/cells" "$log"
@@ -34,7 +36,8 @@ fi
 # tree's ARCH is (not the notebook's).
 if [ -n "${EMULATE:-}" ]; then
     . "$repo/tests/mps.sh"
-    command -v nvidia-cuda-mps-control >/dev/null || { echo "EMULATE=$EMULATE needs MPS (nvidia-cuda-mps-control)" >&2; exit 1; }
+    command -v nvidia-cuda-mps-control >/dev/null ||
+        { echo "EMULATE=$EMULATE needs MPS (nvidia-cuda-mps-control)" >&2; exit 1; }
     env -u ARCH make -s ch1_embarrassing/device_query >/dev/null || exit 1
     sms=$(./ch1_embarrassing/device_query | sed -n 's/^streaming multiprocessors (SMs) *//p')
     [ -n "$sms" ] || { echo "tests/notebook.sh: device_query failed" >&2; exit 1; }
@@ -43,7 +46,8 @@ if [ -n "${EMULATE:-}" ]; then
     trap 'mps_stop; rm -rf "$mps"' EXIT
     trap 'exit 130' INT TERM
     mps_start "$mps"
-    emulation="$EMULATE through MPS: ${CUDA_MPS_ACTIVE_THREAD_PERCENTAGE:-100}% of $sms SMs, memory ${CUDA_MPS_PINNED_DEVICE_MEM_LIMIT:-not capped}"
+    emulation="$EMULATE through MPS: ${CUDA_MPS_ACTIVE_THREAD_PERCENTAGE:-100}% of $sms SMs,"
+    emulation="$emulation memory ${CUDA_MPS_PINNED_DEVICE_MEM_LIMIT:-not capped}"
 fi
 
 # One file a code cell, numbered from 1: NN.bash (a %%bash cell, the magic line removed), NN.cd (the
@@ -77,14 +81,17 @@ PY
 cells=$(ls "$dir/cells" | grep -cv '\.title$')
 
 if [ "$first" -le 1 ]; then
+    gpu=$(nvidia-smi --query-gpu=name,driver_version --format=csv,noheader -i 0 2>/dev/null |
+          sed 's/, / (driver /; s/$/)/')
+    dirty=$(git status --porcelain --untracked-files=no)
     {
         echo "# course.ipynb, run by tests/notebook.sh, $(date -u +%Y-%m-%dT%H:%MZ)"
-        echo "# GPU: $(nvidia-smi --query-gpu=name,driver_version --format=csv,noheader -i 0 2>/dev/null | sed 's/, / (driver /; s/$/)/')"
+        echo "# GPU: $gpu"
         echo "# CUDA: $(nvcc --version 2>/dev/null | sed -n 's/^Cuda compilation tools, //p')"
         echo "# emulation: ${emulation:-none}"
         echo "# ARCH: ${ARCH:-this GPU's (the Makefile's default)}"
         echo "# course.ipynb: $(git hash-object course.ipynb)"
-        echo "# commit: $(git rev-parse --short HEAD)$( [ -z "$(git status --porcelain --untracked-files=no)" ] || echo ', with uncommitted changes')"
+        echo "# commit: $(git rev-parse --short HEAD)${dirty:+, with uncommitted changes}"
     } >"$log"
 else
     echo "# resumed at code cell $first, $(date -u +%Y-%m-%dT%H:%MZ)" >>"$log"
@@ -106,25 +113,29 @@ for cell in $(ls "$dir"/cells/* | grep -v '\.title$'); do
     case $kind in
         bash) bash <"$cell" >"$cell.log" 2>&1 ;;
         cd) cd "$(cat "$cell")" >"$cell.log" 2>&1 && pwd >"$cell.log" ;;
-        write) tail -n +2 "$cell" >"$(head -n 1 "$cell")" 2>"$cell.log" && echo "Writing $(head -n 1 "$cell")" >"$cell.log" ;;
+        write) tail -n +2 "$cell" >"$(head -n 1 "$cell")" 2>"$cell.log" &&
+                   echo "Writing $(head -n 1 "$cell")" >"$cell.log" ;;
         show) missing=0
               while read -r png; do
                   if [ -s "$png" ]; then echo "shown: $png"; else echo "missing: $png"; missing=1; fi
               done <"$cell" >"$cell.log"
               [ $missing = 0 ] ;;
-        *) echo "a cell this runner does not know (use %%bash, %%writefile, %cd or display(Image(...)))" >"$cell.log"; false ;;
+        *) echo "a cell this runner does not know (use %%bash, %%writefile, %cd or display(Image(...)))" >"$cell.log"
+           false ;;
     esac
     code=$?
     seconds=$(( $(date +%s) - start ))
     {
         echo
-        echo "== code cell $number of $cells ($kind): exit $code in $seconds s: $(sed "s|$dir|/content|g" "${cell%.*}.title")"
+        title=$(sed "s|$dir|/content|g" "${cell%.*}.title")
+        echo "== code cell $number of $cells ($kind): exit $code in $seconds s: $title"
         sed "s|$dir|/content|g" "$cell.log"
     } >>"$log"
     echo "cell $number: exit $code in $seconds s"
     [ $code = 0 ] || { tail -n 15 "$cell.log"; status=1; }
 done
 echo >>"$log"
-echo "# cells $first to $cells: $( [ $status = 0 ] && echo 'every one exit 0' || echo 'some failed'), $(( $(date +%s) - total_start )) s" >>"$log"
+[ $status = 0 ] && outcome='every one exit 0' || outcome='some failed'
+echo "# cells $first to $cells: $outcome, $(( $(date +%s) - total_start )) s" >>"$log"
 echo "the run's log: $log"
 exit $status

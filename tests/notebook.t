@@ -73,7 +73,8 @@ try:  # nbformat's own validator, strict: its warnings (a 4.5 cell without an id
     errors = errors or [str(w.message) for w in caught if not issubclass(w.category, ResourceWarning)]
     say("validator", not errors, f"nbformat {nbformat.__version__}: {len(errors)} errors: {errors[:3]}")
 except ImportError:
-    print("validator skip nbformat is not installed (pip install nbformat); the test above checks what its schema requires")
+    print("validator skip nbformat is not installed (pip install nbformat);"
+          " the test above checks what its schema requires")
 
 say("gpu", meta.get("accelerator") == "GPU" and "gpuType" in meta.get("colab", {}))
 
@@ -86,8 +87,10 @@ unknown = [t.splitlines()[0] if t else "(empty)" for t in code if not (
     t.startswith("%%bash\n") or t.startswith("%%writefile ") or re.fullmatch(r"%cd [^\n]+\n?", t)
     or "display(Image(" in t)]
 say("cells", code and not unknown, f"cells tests/notebook.sh cannot run: {unknown}")
-no_pipefail = [t.split("\n")[2] if t.count("\n") >= 2 else t for t in bash if not t.startswith("%%bash\nset -eo pipefail\n")]
-say("pipefail", bash and not no_pipefail, f"%%bash cells without 'set -eo pipefail' on their second line: {no_pipefail}")
+no_pipefail = [t.split("\n")[2] if t.count("\n") >= 2 else t
+               for t in bash if not t.startswith("%%bash\nset -eo pipefail\n")]
+say("pipefail", bash and not no_pipefail,
+    f"%%bash cells without 'set -eo pipefail' on their second line: {no_pipefail}")
 
 programs = set(sys.argv[2].split())
 runs = [p for t in bash for p in re.findall(r"\./(ch\d_[a-z_]+/[a-z_0-9]+)", t)]
@@ -130,7 +133,8 @@ with open("README.md", encoding="utf-8") as f:
     readme = f.read()
 cloned = [m for t in clones for m in re.findall(r"github\.com/([^ /]+/[^ /]+?)\.git", t)]
 badges = re.findall(r"colab\.research\.google\.com/github/([^/ ]+/[^/ ]+)/blob/", readme)
-placeholders = [u for u in re.findall(r"https?://[^\s)`\"]+", readme + "".join(code)) if re.search(r"OWNER|USER|YOUR", u)]
+placeholders = [u for u in re.findall(r"https?://[^\s)`\"]+", readme + "".join(code))
+                if re.search(r"OWNER|USER|YOUR", u)]
 say("badge", not placeholders and sorted(set(badges)) == sorted(set(cloned)) and len(badges) <= 1,
     f"README badge {badges}, clone cell {cloned}, placeholders {placeholders}")
 PY

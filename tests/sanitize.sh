@@ -51,7 +51,8 @@ while read -r line; do
         elif [ "$code" = 77 ]; then  # this GPU cannot run it, and the program said why
             skip "$tool: $line" "$(tail -n 1 "$out.$tool" | cut -c1-100)"
         else
-            ok $((code != 0)) "$tool clean: $line" "exit $code; $(grep -a -m 5 -E 'Error|Hazard|ERROR|error' "$out.$tool")"
+            ok $((code != 0)) "$tool clean: $line" \
+               "exit $code; $(grep -a -m 5 -E 'Error|Hazard|ERROR|error' "$out.$tool")"
         fi
     done
 done <"$list"

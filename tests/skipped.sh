@@ -6,5 +6,6 @@ if [ ! -s "$1" ]; then
     exit 0
 fi
 total=$(wc -l <"$1")
-reasons=$(sort "$1" | uniq -c | sort -rn | awk '{ n = $1; $1 = ""; sub(/^ /, ""); printf "%s%d %s", sep, n, $0; sep = "; " }')
+reasons=$(sort "$1" | uniq -c | sort -rn |
+          awk '{ n = $1; $1 = ""; sub(/^ /, ""); printf "%s%d %s", sep, n, $0; sep = "; " }')
 echo "make test: $total test(s) skipped ($reasons)"

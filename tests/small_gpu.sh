@@ -103,7 +103,8 @@ for emulation in $emulations; do
     start=$(date +%s)
     make labs SOLUTIONS=1 CSV="$dir/labs.csv" >"$dir/make_labs.log" 2>&1
     code=$?
-    ok $code "$emulation: make labs SOLUTIONS=1, every lab PASS" "$(grep -E 'FAIL|slow' "$dir/make_labs.log" | head -n 12)"
+    ok $code "$emulation: make labs SOLUTIONS=1, every lab PASS" \
+       "$(grep -E 'FAIL|slow' "$dir/make_labs.log" | head -n 12)"
     printf 'make labs SOLUTIONS=1\t%s\t-\t%s\n' "$code" "$(( $(date +%s) - start ))" >>"$results"
     esac
     case $parts in *" programs "*)
@@ -130,7 +131,8 @@ for emulation in $emulations; do
         for p in "ch2_reduction/better -r 3" "ch5_matmul/blas -r 1"; do
             run "$dir/2gib_$(echo "$p" | tr '/ ' '__').log" "$root/${p%% *}" ${p#* }
             passed && [ -n "$(size_used "$log")" ]
-            ok $? "2 GiB card: $p shrinks its default to $(size_used "$log") and passes" "exit $code: $(tail -n 5 "$log")"
+            ok $? "2 GiB card: $p shrinks its default to $(size_used "$log") and passes" \
+               "exit $code: $(tail -n 5 "$log")"
             printf '%s (2 GiB)\t%s\t%s\t%s\n' "$p" "$code" "$(size_used "$log")" "$seconds" >>"$results"
         done
         run "$dir/2gib_explicit.log" "$root/ch2_reduction/better" -n 1e9 -r 1
@@ -152,13 +154,15 @@ done
 
 # The table: one row per program, one column per emulation run so far (exit status, size, seconds).
 {
-    echo "| program | $(ls "$out"/*/results.tsv | sed "s|$out/||; s|/results.tsv||" | tr '\n' '|' | sed 's/|$//; s/|/ | /g') |"
+    columns=$(ls "$out"/*/results.tsv | sed "s|$out/||; s|/results.tsv||" | tr '\n' '|' | sed 's/|$//; s/|/ | /g')
+    echo "| program | $columns |"
     echo "|---$(ls "$out"/*/results.tsv | sed 's/.*/|---/' | tr -d '\n')|"
     cat "$out"/*/results.tsv | cut -f1 | awk '!seen[$0]++' | while read -r name; do
         printf '| %s ' "$name"
         for f in "$out"/*/results.tsv; do
-            awk -F'\t' -v n="$name" '$1 == n { s = $3 == "" ? "default" : $3; printf "| %s, %s, %s s ", $2, s, $4; found = 1 }
-                                     END { if (!found) printf "| - " }' "$f"
+            awk -F'\t' -v n="$name" '
+                $1 == n { s = $3 == "" ? "default" : $3; printf "| %s, %s, %s s ", $2, s, $4; found = 1 }
+                END { if (!found) printf "| - " }' "$f"
         done
         echo "|"
     done

@@ -26,7 +26,8 @@ tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 render() { awk -f tests/tables/lib.awk -f tests/tables/end_to_end.awk "$1" 2>&1; }
 want=$(render figures/data/results/naive.csv) && echo "$want" | grep -q '^| the page' &&
-    sed 's/^register_sum,sum in a register,/register_sum,the sum kept in a register,/' figures/data/results/naive.csv >"$tmp/naive.csv" &&
+    sed 's/^register_sum,sum in a register,/register_sum,the sum kept in a register,/' \
+        figures/data/results/naive.csv >"$tmp/naive.csv" &&
     ! cmp -s figures/data/results/naive.csv "$tmp/naive.csv" && [ "$(render "$tmp/naive.csv")" = "$want" ]
 ok $? "a label reworded in the data: the recipe renders the same table (rows are read by key)"
 grep -v '^register_sum,' figures/data/results/naive.csv >"$tmp/naive.csv"

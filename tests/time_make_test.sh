@@ -14,7 +14,8 @@ trap 'rm -f "$out"' EXIT
 {
     echo "# make clean; make -j$cores all; make test; make test, $(date -u '+%Y-%m-%dT%H:%MZ'), $cores cores, $gpu"
     nvcc --version | tail -n 1
-    echo "# MPI: $(command -v mpicc || echo none); gnuplot: $(command -v gnuplot || echo none); load average $(cut -d' ' -f1 /proc/loadavg)"
+    echo "# MPI: $(command -v mpicc || echo none); gnuplot: $(command -v gnuplot || echo none);" \
+        "load average $(cut -d' ' -f1 /proc/loadavg)"
 } >>"$log"
 make -s clean >/dev/null 2>&1
 t0=$(date +%s); make -s -j"$cores" all >"$out" 2>&1; code=$?

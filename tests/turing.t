@@ -22,7 +22,8 @@ done
 # NCCL_INCLUDE (from make test) is where nccl.h is, for multi_gpu and heat_mpi; MPI_FLAGS where mpi.h is.
 echo "$sources" | xargs -P "$(nproc 2>/dev/null || echo 2)" -I{} sh -c '
     out="$1/$(echo "$2" | tr / _)"
-    nvcc -std=c++17 -O3 -ptx -arch=compute_75 ${NCCL_INCLUDE:+-I"$NCCL_INCLUDE"} ${MPI_FLAGS:-} "$2" -o "$out.ptx" 2>"$out.err" &&
+    nvcc -std=c++17 -O3 -ptx -arch=compute_75 ${NCCL_INCLUDE:+-I"$NCCL_INCLUDE"} ${MPI_FLAGS:-} "$2" -o "$out.ptx" \
+        2>"$out.err" &&
         ptxas -arch=sm_75 -v "$out.ptx" -o /dev/null 2>"$out.usage"' sh "$tmp" {}
 
 for cu in $sources; do
@@ -58,7 +59,8 @@ for cu in $sources; do
         # The kernel's name out of its mangled one: _Z9divide_byPfxPKf is divide_by (9 letters).
         label="a CUB kernel"
         length=$(echo "$name" | sed -nE 's/^_Z([0-9]+).*/\1/p')
-        [ "$ours" = 1 ] && [ -n "$length" ] && label=$(echo "$name" | cut -c $((3 + ${#length}))-$((2 + ${#length} + length)))
+        [ "$ours" = 1 ] && [ -n "$length" ] &&
+            label=$(echo "$name" | cut -c $((3 + ${#length}))-$((2 + ${#length} + length)))
         ok $((1 - fits)) "$cu: $label, $regs registers x $threads threads, $smem B shared, fits sm_75" \
             "needs $((warps * per_warp)) of 65536 registers, $smem of 49152 B shared, $spill B spilled"
     done <"$out.kernels"

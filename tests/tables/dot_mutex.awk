@@ -8,7 +8,9 @@ END {
     printf "| version, N = 1e7 | 640 blocks (the article's 32 x 20) | %s blocks (32 x SMs) |\n", wide
     print "|---|---|---|"
     split("dot_partial|dot_mutex|dot_atomic", k, "|")
-    split("`dot_partial`, host adds the partials|`dot_mutex`, thread 0 of each block under the lock|`dot_atomic`, `atomicAdd` on a float", label, "|")
+    split("`dot_partial`, host adds the partials|" \
+          "`dot_mutex`, thread 0 of each block under the lock|" \
+          "`dot_atomic`, `atomicAdd` on a float", label, "|")
     for (i = 1; i <= 3; i++)
         printf "| %s | %s | %s |\n", label[i], t(median_of(f, k[i] "_640")), t(median_of(f, k[i] "_" wide))
 }

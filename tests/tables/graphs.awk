@@ -9,6 +9,7 @@ END {
     for (i = 1; i <= count; i++) {
         n = sizes[i]
         printf "| %s%s | %s | %s | %s | %.0f us | %.0f us |\n", e(n), n == 1e7 ? " (the article's)" : "",
-               t(ms["streams", n]), t(ms["graph", n]), x(ms["streams", n] / ms["graph", n]), q["streams", n], q["graph", n]
+               t(ms["streams", n]), t(ms["graph", n]), x(ms["streams", n] / ms["graph", n]),
+               q["streams", n], q["graph", n]
     }
 }

@@ -6,5 +6,8 @@ END {
     print "| kernel, N = 1e8 float32 | time | GB/s | of copy |"
     print "|---|---|---|---|"
     rows_time_rate_share(f, "add_array|add_array_gs|add_array_gs_float4|cpu",
-        "`add_array`, one thread per element|`add_array_gs`, grid-stride|going further: float4 loads, grid-stride|CPU loop, one core")
+        "`add_array`, one thread per element|" \
+        "`add_array_gs`, grid-stride|" \
+        "going further: float4 loads, grid-stride|" \
+        "CPU loop, one core")
 }

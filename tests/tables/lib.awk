@@ -7,14 +7,27 @@
 # key: the name the program gives the row, which stays when its printed label is reworded.
 # t(ms): a time as the READMEs write it (microseconds below 1 ms, else ms or s); x(r): a ratio, 1.19x
 # or 12.0x; e(n): a power of ten as 1e9; pct(r): a share as a whole percent.
-function t(ms) { return ms < 1 ? sprintf("%.0f us", ms * 1e3) : ms < 100 ? sprintf("%.2f ms", ms) : ms < 1e3 ? sprintf("%.1f ms", ms) : sprintf("%.2f s", ms / 1e3) }
+function t(ms) {
+    if (ms < 1) return sprintf("%.0f us", ms * 1e3)
+    if (ms < 100) return sprintf("%.2f ms", ms)
+    if (ms < 1e3) return sprintf("%.1f ms", ms)
+    return sprintf("%.2f s", ms / 1e3)
+}
 function x(r) { return r < 2 ? sprintf("%.2fx", r) : sprintf("%.1fx", r) }
-function e(n) { return n >= 1e3 && n == 10 ^ int(log(n) / log(10) + 0.5) ? sprintf("1e%d", int(log(n) / log(10) + 0.5)) : n }
+function e(n,   p) {  # p: the power of ten nearest to n
+    if (n < 1e3) return n
+    p = int(log(n) / log(10) + 0.5)
+    return n == 10 ^ p ? sprintf("1e%d", p) : n
+}
 function run(f) { return dev[base(f)] }
 function base(f) { sub(/.*\//, "", f); sub(/\.csv$/, "", f); return f }
 function pct(r) { return sprintf("%.0f%%", 100 * r) }
 BEGIN { FS = "," }
-FNR == 1 { path[base(FILENAME)] = FILENAME; line = $0; sub(/^# (device: )?/, "", line); sub(/ [0-9:]+ UTC.*$/, "", line); dev[base(FILENAME)] = line }
+FNR == 1 {
+    path[base(FILENAME)] = FILENAME
+    line = $0; sub(/^# (device: )?/, "", line); sub(/ [0-9:]+ UTC.*$/, "", line)
+    dev[base(FILENAME)] = line
+}
 # The header row names the columns: v("name") is the current row's field of that name; a name the
 # header lacks (a column renamed where the file is written) stops the rendering, naming the file.
 FNR == 2 { for (i = 1; i <= NF; i++) H[base(FILENAME), $i] = i }
@@ -40,7 +53,8 @@ function v(name) {
 # key renamed in a program, a file from an older run) stops the rendering, naming the file and the key.
 function row_of(A, f, key) {
     if (!((f, key) in A)) {
-        printf "tables.sh: %s has no row keyed \"%s\" (a key renamed in its program?)\n", (f in path ? path[f] : f ".csv: not read"), key > "/dev/stderr"
+        printf "tables.sh: %s has no row keyed \"%s\" (a key renamed in its program?)\n",
+               (f in path ? path[f] : f ".csv: not read"), key > "/dev/stderr"
         exit 1
     }
     return A[f, key]

@@ -7,8 +7,13 @@ END {
     print "|---|---|---|---|---|"
     split("naive|register_sum|tiled|four_rows", k, "|")
     split("naive|register_sum||", k2, "|")
-    split("the page's naive kernel, adds into C in global memory|naive, sum in a register (the first correction)|the page's tiled kernel (shared memory)|going further: 32 x 8 threads, 4 rows of C each", label, "|")
-    for (i = 1; i <= 4; i++)
-        printf "| %s | %s | %.2f T | %.2f | %s |\n", label[i], t(median_of("shared", k[i])), m / (median_of("shared", k[i]) * 1e-3) / 1e12,
-               median_of("shared", k[i]) / median_of("shared", k[1]), k2[i] == "" ? "" : t(median_of("naive", k2[i]))
+    split("the page's naive kernel, adds into C in global memory|" \
+          "naive, sum in a register (the first correction)|" \
+          "the page's tiled kernel (shared memory)|" \
+          "going further: 32 x 8 threads, 4 rows of C each", label, "|")
+    for (i = 1; i <= 4; i++) {
+        ms = median_of("shared", k[i])
+        printf "| %s | %s | %.2f T | %.2f | %s |\n", label[i], t(ms), m / (ms * 1e-3) / 1e12,
+               ms / median_of("shared", k[1]), k2[i] == "" ? "" : t(median_of("naive", k2[i]))
+    }
 }

@@ -5,5 +5,8 @@ END {
     print "| launch, 20000 x 20000 float32 | time | GB/s | of CUB |"
     print "|---|---|---|---|"
     rows_time_rate_share(f, "article|threads_32x8|one_wave|cub",
-        "the article's: 16 x 16 threads, 64 x 64 blocks|32 x 8 threads, 64 x 64 blocks|32 x 8 threads, one wave of blocks|`cub::DeviceReduce::Sum` on the raveled array")
+        "the article's: 16 x 16 threads, 64 x 64 blocks|" \
+        "32 x 8 threads, 64 x 64 blocks|" \
+        "32 x 8 threads, one wave of blocks|" \
+        "`cub::DeviceReduce::Sum` on the raveled array")
 }

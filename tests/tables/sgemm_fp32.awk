@@ -3,7 +3,8 @@
 # ch5/sgemm_ladder.csv (its columns kernel, n, gflops and tile).
 { g[v("kernel"), v("n")] = v("gflops"); if (v("kernel") == "sized") tile[v("n")] = v("tile") }
 END {
-    print "| n | naive | coalesced | shared | registers | warptiles | double buffer | sized (tile) | cuBLAS | sized / cuBLAS |"
+    print "| n | naive | coalesced | shared | registers | warptiles | double buffer | sized (tile) | cuBLAS |" \
+          " sized / cuBLAS |"
     print "|---|---|---|---|---|---|---|---|---|---|"
     split("1000 1024 2048 4000 4096 4097 8192", sizes, " ")
     split("naive coalesced shared registers warptiles double_buffer", k, " ")

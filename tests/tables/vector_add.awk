@@ -7,7 +7,8 @@ END {
     print "|---|---|---|---|"
     split("pinned pageable", kind, " ")
     for (i = 1; i <= 2; i++) {
-        b = rate_of(f, "transfer_bound_" kind[i]); one = median_of(f, "streams_1_" kind[i]); five = median_of(f, "streams_5_" kind[i])
+        b = rate_of(f, "transfer_bound_" kind[i])
+        one = median_of(f, "streams_1_" kind[i]); five = median_of(f, "streams_5_" kind[i])
         printf "| %s | %s (%.2fx the bound) | %s (%.2fx) | %s |\n", kind[i], t(one), one / b, t(five), five / b, t(b)
     }
 }
