@@ -734,13 +734,20 @@ void lab_clock_start(struct lab *lab, struct lab_clock *clock, int reps)
 {
     (void)lab;
     clock->reps = reps;
+    clock->run = -2;
     clock->call_ms = (double *)host_alloc(reps * sizeof(double));
     clock->round_trip_ms = (double *)host_alloc(reps * sizeof(double));
 }
 
-int lab_timed_call(struct lab *lab, struct lab_clock *clock, int run, const struct lab_call *c,
-                   struct lab_sample *samples, int count)
+int lab_clock_next(struct lab_clock *clock)
 {
+    return ++clock->run < clock->reps;
+}
+
+int lab_timed_call(struct lab *lab, struct lab_clock *clock, const struct lab_call *c, struct lab_sample *samples,
+                   int count)
+{
+    int run = clock->run;
     if (start_runner(lab))
         return 1;
     /* Outside the clock: the picks of the device samples, on the GPU; the judge's own work done. */
