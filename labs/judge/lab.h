@@ -41,7 +41,7 @@ extern "C" {
  * kernels run tens to thousands of times slower. */
 enum { LAB_SMALL_ELEMENTS = 1 << 17 };
 
-struct lab_runner;  /* the runner's process and channel (lab.c) */
+struct lab_runner;  /* the runner's process and channel (channel.c) */
 
 struct lab {
     int small;             /* --small: the small sizes only, no timing (for compute-sanitizer) */
