@@ -276,8 +276,8 @@ help:
 # ==== Labs (labs/README.md) ====
 # A lab is graded by labs/grade: the student's file is compiled alone and linked into a runner
 # (labs/runner/runner.c and the lab's stub labs/runner/LAB.cu); the judge (labs/judge/LAB.cu, with lab.c,
-# sample.cu and libraries.cu) is another program, built here without it. Warnings are not errors in the
-# student's file: a skeleton as handed out has unused parameters.
+# channel.c, timed.c, sample.cu and libraries.cu) is another program, built here without it. Warnings are
+# not errors in the student's file: a skeleton as handed out has unused parameters.
 # First steps, then the chapters' labs in their order.
 LABS := ch1_block_index ch1_one_thread_each ch1_two_inputs ch1_grid_2d ch2_shared_reverse \
         ch1_map ch1_image ch1_transpose ch1_debug_bounds \
@@ -295,9 +295,11 @@ LAB_MISTAKES := $(shell awk '!/^\#/ && NF { print $$1 "." $$2 }' labs/solutions/
 LAB_NVCC = $(NVCC) -std=c++17 -O3 -lineinfo $(GENCODE) -Xcompiler -Wall \
            $(if $(HOST_COMPILER),-ccbin $(HOST_COMPILER)) $(NVCCFLAGS) $(EXTRA_NVCCFLAGS)
 JUDGE_NVCC = $(NVCC) $(COURSE_NVCCFLAGS) $(NVCCFLAGS) $(EXTRA_NVCCFLAGS)
-LAB_JUDGE_OBJECTS := output/labs/lab.o output/labs/libraries.o output/labs/sample.o $(COMMON)
+# lab.h's library: lab.c, channel.c (the runner's process) and timed.c (the timed runs), in C.
+LAB_JUDGE_C := output/labs/lab.o output/labs/channel.o output/labs/timed.o
+LAB_JUDGE_OBJECTS := $(LAB_JUDGE_C) output/labs/libraries.o output/labs/sample.o $(COMMON)
 
-output/labs/lab.o: labs/judge/lab.c labs/judge/*.h common/*.h .build-flags
+$(LAB_JUDGE_C): output/labs/%.o: labs/judge/%.c labs/judge/*.h common/*.h .build-flags
 	@mkdir -p $(@D)
 	$(CC) $(ALL_CFLAGS) -c $< -o $@
 # (kept: make would delete the judges' shared objects after a build, as intermediate files)

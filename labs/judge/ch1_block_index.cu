@@ -89,12 +89,12 @@ int main(int argc, char **argv)
     struct lab_clock clock;
     lab_clock_start(&lab, &clock, reps);
     lab.quiet = 1;
-    for (int r = -1; r < reps && !lab.failures; r++) {
+    while (lab_clock_next(&clock) && !lab.failures) {
         lab_poison(d_block, bytes);
         lab_poison(d_thread, bytes);
         lab_sample_draw(&lab, &s[0]);
         lab_sample_draw(&lab, &s[1]);
-        if (lab_timed_call(&lab, &clock, r, &c, s, 2))
+        if (lab_timed_call(&lab, &clock, &c, s, 2))
             break;
         for (int a = 0; a < 2; a++) {
             const unsigned *want = a == 0 ? want_block : want_thread;
@@ -103,7 +103,7 @@ int main(int argc, char **argv)
                 sample_want[k] = want[s[a].index[k]];
             }
             char what[64];
-            snprintf(what, sizeof what, "timed run %d, %d sampled elements of %s", r + 1, s[a].count,
+            snprintf(what, sizeof what, "timed run %d, %d sampled elements of %s", clock.run + 1, s[a].count,
                      a == 0 ? "block_of" : "thread_of");
             if (lab_check_uints(&lab, what, sample_got, sample_want, s[a].count, 0))
                 break;

@@ -104,19 +104,19 @@ int main(int argc, char **argv)
     struct lab_clock clock;
     lab_clock_start(&lab, &clock, reps);
     lab.quiet = 1;
-    for (int r = -1; r < reps; r++) {
+    while (lab_clock_next(&clock)) {
         lab_poison(out, bytes);
-        for (int y = r + 1; y < height; y += height / 8)  /* the last pixel of a few rows, every run */
+        for (int y = clock.run + 1; y < height; y += height / 8)  /* the last pixel of a few rows, every run */
             lab_sample_add(&s, (long long)y * width + width - 1);
         lab_sample_draw(&lab, &s);
-        if (lab_timed_call(&lab, &clock, r, &c, &s, 1))
+        if (lab_timed_call(&lab, &clock, &c, &s, 1))
             break;
         for (int k = 0; k < s.count; k++) {
             got[k] = lab_sample_float(&s, k);
             want[k] = adjusted(picture, gain, s.index[k]);
         }
         char what[64];
-        snprintf(what, sizeof what, "timed run %d, %d sampled pixels", r + 1, s.count);
+        snprintf(what, sizeof what, "timed run %d, %d sampled pixels", clock.run + 1, s.count);
         if (lab_check_floats(&lab, what, got, want, s.count, 0, TOLERANCE, why))
             break;
     }

@@ -81,17 +81,17 @@ int main(int argc, char **argv)
     struct lab_clock clock;
     lab_clock_start(&lab, &clock, reps);
     lab.quiet = 1;
-    for (int r = -1; r < reps; r++) {
+    while (lab_clock_next(&clock)) {
         lab_poison(dy, bytes);
         lab_sample_draw(&lab, &s);
-        if (lab_timed_call(&lab, &clock, r, &c, &s, 1))
+        if (lab_timed_call(&lab, &clock, &c, &s, 1))
             break;
         for (int k = 0; k < s.count; k++) {
             sample_got[k] = lab_sample_float(&s, k);
             sample_want[k] = want[s.index[k]];
         }
         char what[64];
-        snprintf(what, sizeof what, "timed run %d, %d sampled elements", r + 1, s.count);
+        snprintf(what, sizeof what, "timed run %d, %d sampled elements", clock.run + 1, s.count);
         if (lab_check_floats(&lab, what, sample_got, sample_want, s.count, 0, 2 * FLOAT_ROUNDING,
                              "one multiply, rounded once"))
             break;

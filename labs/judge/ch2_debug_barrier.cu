@@ -120,19 +120,19 @@ int main(int argc, char **argv)
     struct lab_clock clock;
     lab_clock_start(&lab, &clock, reps);
     lab.quiet = 1;
-    for (int r = -1; r < reps; r++) {
+    while (lab_clock_next(&clock)) {
         lab_poison(out, bytes);
-        lab_sample_add(&s, (long long)(height - 1) * width + (r + 1) * 389LL % width);  /* the bottom tiles */
-        lab_sample_add(&s, (long long)((r + 1) * 197LL % height) * width + width - 1);  /* the right ones */
+        lab_sample_add(&s, (long long)(height - 1) * width + (clock.run + 1) * 389LL % width);  /* the bottom tiles */
+        lab_sample_add(&s, (long long)((clock.run + 1) * 197LL % height) * width + width - 1);  /* the right ones */
         lab_sample_draw(&lab, &s);
-        if (lab_timed_call(&lab, &clock, r, &c, &s, 1))
+        if (lab_timed_call(&lab, &clock, &c, &s, 1))
             break;
         for (int k = 0; k < s.count; k++) {
             got[k] = lab_sample_float(&s, k);
             want[k] = turned(picture, width, height, s.index[k]);
         }
         char what[64];
-        snprintf(what, sizeof what, "timed run %d, %d sampled pixels", r + 1, s.count);
+        snprintf(what, sizeof what, "timed run %d, %d sampled pixels", clock.run + 1, s.count);
         if (lab_check_floats(&lab, what, got, want, s.count, 0, 0, "a copy: exact"))
             break;
     }

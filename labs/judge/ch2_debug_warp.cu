@@ -126,9 +126,9 @@ int main(int argc, char **argv)
     lab_clock_start(&lab, &clock, reps);
     lab.quiet = 1;
     float last = NAN;
-    for (int r = -1; r < reps; r++) {
+    while (lab_clock_next(&clock)) {
         for (int k = 0; k < CHANGED; k++) {
-            unsigned long long draw = (unsigned long long)(r + 1) * CHANGED + k;
+            unsigned long long draw = (unsigned long long)(clock.run + 1) * CHANGED + k;
             long long i = (long long)(lab_bits(lab.seed, CHANGED_INDEX_STREAM, draw) % (unsigned long long)n_max);
             float v = (float)(jump * (1.0 + lab_uniform(lab.seed, CHANGED_VALUE_STREAM, draw)));
             sum += (double)v - x[i];
@@ -138,11 +138,11 @@ int main(int argc, char **argv)
         lab_poison(partial, 32 * sms * sizeof(float));
         lab_poison(result, sizeof(float));
         lab_sample_draw(&lab, &s);
-        if (lab_timed_call(&lab, &clock, r, &c, &s, 1))
+        if (lab_timed_call(&lab, &clock, &c, &s, 1))
             break;
         float got = lab_sample_float(&s, 0), want = (float)sum;
         char what[32];
-        snprintf(what, sizeof what, "timed run %d", r + 1);
+        snprintf(what, sizeof what, "timed run %d", clock.run + 1);
         if (lab_check_floats(&lab, what, &got, &want, 1, 0, count * FLOAT_ROUNDING, why)) {
             if (got == last)
                 lab_hint(&lab, "the sum is the run's before, although %d elements of x changed since: each run "

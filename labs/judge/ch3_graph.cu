@@ -217,23 +217,23 @@ int main(int argc, char **argv)
     struct lab_clock clock;
     lab_clock_start(&lab, &clock, reps);
     lab.quiet = 1;
-    for (int r = -1; r < reps; r++) {
+    while (lab_clock_next(&clock)) {
         /* New input, and its result on the CPU, outside the clock; b poisoned. */
-        fill(input, elements, lab.seed, TIMED_STREAM, (unsigned long long)(r + 2));
+        fill(input, elements, lab.seed, TIMED_STREAM, (unsigned long long)(clock.run + 2));
         CUDA_CHECK(cudaMemcpy(dev_a, input, bytes, cudaMemcpyHostToDevice));
         lab_poison(dev_b, bytes);
         memcpy(want, input, bytes);
         for (int step = 0; step < timed_replays; step++)
             step_cpu(want, scratch, timed_m);
         lab_sample_draw(&lab, &s);
-        if (lab_timed_call(&lab, &clock, r, &c, &s, 1))
+        if (lab_timed_call(&lab, &clock, &c, &s, 1))
             break;
         for (int k = 0; k < s.count; k++) {
             got[k] = lab_sample_uint(&s, k);
             one[k] = want[s.index[k]];  /* one's host copy is free now: it holds the sample's want */
         }
         char what[64];
-        snprintf(what, sizeof what, "timed run %d, %d sampled elements", r + 1, s.count);
+        snprintf(what, sizeof what, "timed run %d, %d sampled elements", clock.run + 1, s.count);
         if (lab_check_sample_uints(&lab, what, &s, got, one, timed_m))
             break;
     }

@@ -68,17 +68,17 @@ int main(int argc, char **argv)
     struct lab_clock clock;
     lab_clock_start(&lab, &clock, reps);
     lab.quiet = 1;
-    for (int r = -1; r < reps; r++) {
+    while (lab_clock_next(&clock)) {
         lab_poison(out, bytes);
         lab_sample_draw(&lab, &s);
-        if (lab_timed_call(&lab, &clock, r, &c, &s, 1))
+        if (lab_timed_call(&lab, &clock, &c, &s, 1))
             break;
         for (int k = 0; k < s.count; k++) {
             got[k] = lab_sample_uint(&s, k);
             expected[k] = want[s.index[k]];
         }
         char what[64];
-        snprintf(what, sizeof what, "timed run %d, %d sampled elements", r + 1, s.count);
+        snprintf(what, sizeof what, "timed run %d, %d sampled elements", clock.run + 1, s.count);
         if (lab_check_sample_uints(&lab, what, &s, got, expected, 0))
             break;
     }

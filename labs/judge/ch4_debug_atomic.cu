@@ -114,7 +114,7 @@ int main(int argc, char **argv)
     lab_clock_start(&lab, &clock, reps);
     lab.quiet = 1;
     unsigned long long draw = 0;
-    for (int r = -1; r < reps; r++) {
+    while (lab_clock_next(&clock)) {
         unsigned before = want;
         for (int k = 0; k < CHANGES || want == before; k++, draw++) {
             long long i = (long long)(lab_bits(lab.seed, 3, draw) % (unsigned long long)n_max);
@@ -122,11 +122,11 @@ int main(int argc, char **argv)
         }
         lab_poison(words, sizeof(unsigned));
         lab_sample_draw(&lab, &s);
-        if (lab_timed_call(&lab, &clock, r, &c, &s, 1))
+        if (lab_timed_call(&lab, &clock, &c, &s, 1))
             break;
         unsigned got = lab_sample_uint(&s, 0);
         char what[48];
-        snprintf(what, sizeof what, "timed run %d, words", r + 1);
+        snprintf(what, sizeof what, "timed run %d, words", clock.run + 1);
         if (lab_check_uints(&lab, what, &got, &want, 1, 0)) {
             if (got == before)
                 lab_hint(&lab, "the count is the run's before, although the text changed since: each run must "

@@ -133,15 +133,15 @@ int main(int argc, char **argv)
     lab_clock_start(&lab, &clock, reps);
     lab.quiet = 1;
     float last = NAN;
-    for (int r = -1; r < reps; r++) {
-        change_inputs(&lab, x, y, dev_x, dev_y, n_max, r, jump, &dot);
+    while (lab_clock_next(&clock)) {
+        change_inputs(&lab, x, y, dev_x, dev_y, n_max, clock.run, jump, &dot);
         lab_poison(result, sizeof(float));  /* the statement's launch zeroes it */
         lab_sample_draw(&lab, &s);
-        if (lab_timed_call(&lab, &clock, r, &c, &s, 1))
+        if (lab_timed_call(&lab, &clock, &c, &s, 1))
             break;
         float got = lab_sample_float(&s, 0), want = (float)dot;
         char what[32];
-        snprintf(what, sizeof what, "timed run %d", r + 1);
+        snprintf(what, sizeof what, "timed run %d", clock.run + 1);
         if (lab_check_floats(&lab, what, &got, &want, 1, 0, count * FLOAT_ROUNDING, why)) {
             if (got == last)
                 lab_hint(&lab, "the result is the run's before, although %d pairs of x and y changed since: each "

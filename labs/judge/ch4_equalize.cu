@@ -156,15 +156,15 @@ int main(int argc, char **argv)
     struct lab_clock clock;
     lab_clock_start(&lab, &clock, reps);
     lab.quiet = 1;
-    for (int r = -1; r < reps; r++) {
-        change_pixels(&lab, r, picture, dev_in, n_max, bins, &s[2]);
+    while (lab_clock_next(&clock)) {
+        change_pixels(&lab, clock.run, picture, dev_in, n_max, bins, &s[2]);
         lut_of(bins, n_max, lut);
         lab_poison(dev_bins, LEVELS * sizeof(unsigned));
         lab_poison(dev_lut, LEVELS);
         lab_poison(dev_out, n_max);
         for (int k = 0; k < 3; k++)
             lab_sample_draw(&lab, &s[k]);  /* all of bins and lut; the picture's sample and its changed pixels */
-        if (lab_timed_call(&lab, &clock, r, &c, s, 3))
+        if (lab_timed_call(&lab, &clock, &c, s, 3))
             break;
         for (int v = 0; v < LEVELS; v++) {
             got_bins[v] = lab_sample_uint(&s[0], v);
@@ -175,13 +175,13 @@ int main(int argc, char **argv)
             want[k] = lut[picture[s[2].index[k]]];
         }
         char what[64];
-        snprintf(what, sizeof what, "timed run %d, 1. histogram", r + 1);
+        snprintf(what, sizeof what, "timed run %d, 1. histogram", clock.run + 1);
         if (lab_check_uints(&lab, what, got_bins, bins, LEVELS, 0))
             break;
-        snprintf(what, sizeof what, "timed run %d, 2. lookup table", r + 1);
+        snprintf(what, sizeof what, "timed run %d, 2. lookup table", clock.run + 1);
         if (lab_check_uints(&lab, what, got_lut, lut, LEVELS, 0))
             break;
-        snprintf(what, sizeof what, "timed run %d, 3. picture, %d sampled pixels", r + 1, s[2].count);
+        snprintf(what, sizeof what, "timed run %d, 3. picture, %d sampled pixels", clock.run + 1, s[2].count);
         if (lab_check_sample_uints(&lab, what, &s[2], got_wide, want, width))
             break;
     }

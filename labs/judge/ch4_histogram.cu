@@ -118,16 +118,16 @@ int main(int argc, char **argv)
     struct lab_clock clock;
     lab_clock_start(&lab, &clock, reps);
     lab.quiet = 1;
-    for (int r = -1; r < reps; r++) {
-        change_bytes(&lab, r, text, dev_text, n_max, want);
+    while (lab_clock_next(&clock)) {
+        change_bytes(&lab, clock.run, text, dev_text, n_max, want);
         CUDA_CHECK(cudaMemset(bins, 0, BINS * sizeof(unsigned)));
         lab_sample_draw(&lab, &s);  /* all 256 bins */
-        if (lab_timed_call(&lab, &clock, r, &c, &s, 1))
+        if (lab_timed_call(&lab, &clock, &c, &s, 1))
             break;
         for (int b = 0; b < BINS; b++)
             got[b] = lab_sample_uint(&s, b);
         char what[48];
-        snprintf(what, sizeof what, "timed run %d, bins", r + 1);
+        snprintf(what, sizeof what, "timed run %d, bins", clock.run + 1);
         if (lab_check_uints(&lab, what, got, want, BINS, 0))
             break;
     }

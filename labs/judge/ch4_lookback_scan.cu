@@ -130,20 +130,20 @@ int main(int argc, char **argv)
     struct lab_clock clock;
     lab_clock_start(&lab, &clock, reps);
     lab.quiet = 1;
-    for (int r = -1; r < reps; r++) {
+    while (lab_clock_next(&clock)) {
         lab_poison(out, bytes);
         lab_poison(status, status_bytes);
         lab_poison(counter, sizeof(unsigned));
         lab_sample_add(&s, n_max - 1);  /* the last tile: the one a counter that did not start at 0 skips */
         lab_sample_draw(&lab, &s);
-        if (lab_timed_call(&lab, &clock, r, &c, &s, 1))
+        if (lab_timed_call(&lab, &clock, &c, &s, 1))
             break;
         for (int k = 0; k < s.count; k++) {
             sample_got[k] = lab_sample_uint(&s, k);
             sample_want[k] = want[s.index[k]];
         }
         char what[64];
-        snprintf(what, sizeof what, "timed run %d, %d sampled elements", r + 1, s.count);
+        snprintf(what, sizeof what, "timed run %d, %d sampled elements", clock.run + 1, s.count);
         if (lab_check_sample_uints(&lab, what, &s, sample_got, sample_want, 0))
             break;
     }

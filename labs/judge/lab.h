@@ -15,9 +15,9 @@
  * time is used. The same round trip without the call is timed too and subtracted:
  *   float *x = lab_shared(&lab, bytes);           device memory the runner sees (lab_shared_host: pinned host)
  *   struct lab_clock clock; lab_clock_start(&lab, &clock, reps);
- *   for (int r = -1; r < reps; r++) {             r = -1: the warm-up
+ *   while (lab_clock_next(&clock)) {              clock.run: -1 in the warm-up, then 0 .. reps - 1
  *       ... reset the outputs, change some inputs ...; lab_sample_draw(&lab, &s);
- *       if (lab_timed_call(&lab, &clock, r, &c, &s, 1)) break;   then compare s.got with the reference
+ *       if (lab_timed_call(&lab, &clock, &c, &s, 1)) break;   then compare s.got with the reference
  *   }
  *   lab_report(&lab, lab_clock_stats(&lab, &clock), bytes, "GB/s", limit, "of the copy bandwidth");
  *   return lab_end(&lab);                         0: every check passed; 1: one failed
@@ -41,7 +41,7 @@ extern "C" {
  * kernels run tens to thousands of times slower. */
 enum { LAB_SMALL_ELEMENTS = 1 << 17 };
 
-struct lab_runner;  /* the runner's process and channel (lab.c) */
+struct lab_runner;  /* the runner's process and channel (channel.c) */
 
 struct lab {
     int small;             /* --small: the small sizes only, no timing (for compute-sanitizer) */
@@ -125,13 +125,17 @@ int lab_check_sample_uints(struct lab *lab, const char *what, const struct lab_s
 int lab_check_floats_at(struct lab *lab, const char *what, const float *got, const float *want, long long n,
                         const long long *at, long long cols, double tolerance, const char *why);
 
+/* The timed runs' loop, as common/timer.h's timed_runs: a warm-up (run -1, its time announces the runs
+ * to come), then reps runs, each one lab_timed_call timed by the judge's clock. */
 struct lab_clock {
     int reps;
+    int run;              /* -2 before the first, -1 the warm-up, then 0 .. reps - 1 */
     double *call_ms, *round_trip_ms;
 };
 void lab_clock_start(struct lab *lab, struct lab_clock *clock, int reps);
-int lab_timed_call(struct lab *lab, struct lab_clock *clock, int run, const struct lab_call *c,
-                   struct lab_sample *samples, int count);
+int lab_clock_next(struct lab_clock *clock);  /* starts the next run; 0 once all have run */
+int lab_timed_call(struct lab *lab, struct lab_clock *clock, const struct lab_call *c, struct lab_sample *samples,
+                   int count);  /* clock->run's call: 1 if it failed, said why */
 struct stats lab_clock_stats(struct lab *lab, struct lab_clock *clock);
 
 /* The poison outputs are filled with before the student's code runs: a NaN no arithmetic makes from

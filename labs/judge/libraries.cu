@@ -1,5 +1,5 @@
-/* libraries.cu: see libraries.h. Each limit is timed as the labs are: a warm-up, then reps runs between
- * CUDA events, the median. */
+/* libraries.cu: see libraries.h. Each limit is timed as the course's programs time theirs: a warm-up, then
+ * reps runs between CUDA events, the median. */
 #include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -12,22 +12,17 @@
 #include "../../common/timer.h"
 #include "libraries.h"
 
-/* The runs of one library call, timed; `call` queues it once. */
+/* The runs of one library call, timed by the course's one loop (common/timer.h); `call` queues it once.
+ * Quiet: a judge's output says nothing of how long its own limits take to measure. */
 #define TIME_CALLS(reps, call)                                                                        \
     do {                                                                                               \
-        struct gpu_timer timer;                                                                        \
-        gpu_timer_create(&timer);                                                                      \
         double *ms = (double *)host_alloc((reps) * sizeof(double));                                    \
-        for (int r = -1; r < (reps); r++) {                                                            \
-            gpu_timer_start(&timer, 0);                                                                \
+        struct timed_runs runs = timed_runs(ms, (reps), 0);                                            \
+        runs.quiet = 1;                                                                                \
+        while (timed_run(&runs))                                                                       \
             call;                                                                                      \
-            float t = gpu_timer_stop(&timer);                                                          \
-            if (r >= 0)                                                                                \
-                ms[r] = t;                                                                             \
-        }                                                                                              \
         result = stats_of(ms, (reps));                                                                 \
         free(ms);                                                                                      \
-        gpu_timer_destroy(&timer);                                                                     \
     } while (0)
 
 struct stats cub_sum_time(const float *dev_x, long long n, int reps)

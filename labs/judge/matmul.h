@@ -140,12 +140,12 @@ static int matmul_judge(int argc, char **argv, const char *title)
     struct lab_clock clock;
     lab_clock_start(&lab, &clock, reps);
     lab.quiet = 1;
-    for (int r = -1; r < reps; r++) {
+    while (lab_clock_next(&clock)) {
         CUDA_CHECK(cudaMemcpy(dA, a0, a_bytes, cudaMemcpyDeviceToDevice));
         CUDA_CHECK(cudaMemcpy(dB, b0, b_bytes, cudaMemcpyDeviceToDevice));
         lab_poison(dC, c_bytes);
         lab_sample_draw(&lab, &s);
-        if (lab_timed_call(&lab, &clock, r, &c, &s, 1))
+        if (lab_timed_call(&lab, &clock, &c, &s, 1))
             break;
         /* The CPU's reference for the sample only: k multiply-adds each. */
         for (int j = 0; j < s.count; j++) {
@@ -153,7 +153,7 @@ static int matmul_judge(int argc, char **argv, const char *title)
             sample_want[j] = (float)cpu_element(A, B, n, k, s.index[j] / n, s.index[j] % n);
         }
         char what[64];
-        snprintf(what, sizeof what, "timed run %d, %d sampled elements", r + 1, s.count);
+        snprintf(what, sizeof what, "timed run %d, %d sampled elements", clock.run + 1, s.count);
         if (lab_check_sample_floats(&lab, what, &s, sample_got, sample_want, n, tolerance, why))
             break;
     }

@@ -113,19 +113,19 @@ static void product_timed(struct lab *lab, const float *A, const float *B, int m
     struct lab_clock clock;
     lab_clock_start(lab, &clock, reps);
     lab->quiet = 1;
-    for (int r = -1; r < reps; r++) {
+    while (lab_clock_next(&clock)) {
         CUDA_CHECK(cudaMemcpy(dA, a0, a_bytes, cudaMemcpyDeviceToDevice));
         CUDA_CHECK(cudaMemcpy(dB, b0, b_bytes, cudaMemcpyDeviceToDevice));
         lab_poison(dC, c_bytes);
         lab_sample_draw(lab, &s);
-        if (lab_timed_call(lab, &clock, r, &c, &s, 1))
+        if (lab_timed_call(lab, &clock, &c, &s, 1))
             break;
         for (int j = 0; j < s.count; j++) {
             product_got[j] = lab_sample_float(&s, j);
             product_want[j] = (float)product_element(A, B, n, k, k, s.index[j] / n, s.index[j] % n);
         }
         char what[64];
-        snprintf(what, sizeof what, "timed run %d, %d sampled elements", r + 1, s.count);
+        snprintf(what, sizeof what, "timed run %d, %d sampled elements", clock.run + 1, s.count);
         if (lab_check_sample_floats(lab, what, &s, product_got, product_want, n, tolerance, why))
             break;
     }

@@ -140,16 +140,16 @@ static int reduction_lab(int argc, char **argv, const char *title, int block_add
     lab_clock_start(&lab, &clock, reps);
     lab.quiet = 1;
     float last = NAN;
-    for (int r = -1; r < reps; r++) {
-        change_inputs(&lab, x, dev_x, n_max, r, jump, &sum);
+    while (lab_clock_next(&clock)) {
+        change_inputs(&lab, x, dev_x, n_max, clock.run, jump, &sum);
         lab_poison(partial, 32 * sms * sizeof(float));
         lab_poison(result, sizeof(float));
         lab_sample_draw(&lab, &s);
-        if (lab_timed_call(&lab, &clock, r, &c, &s, 1))
+        if (lab_timed_call(&lab, &clock, &c, &s, 1))
             break;
         float got = lab_sample_float(&s, 0), want = (float)sum;
         char what[32];
-        snprintf(what, sizeof what, "timed run %d", r + 1);
+        snprintf(what, sizeof what, "timed run %d", clock.run + 1);
         if (lab_check_floats(&lab, what, &got, &want, 1, 0, count * FLOAT_ROUNDING, why)) {
             if (got == last)
                 lab_hint(&lab, "the sum is the run's before, although %d elements of x changed since: each run "

@@ -1,4 +1,4 @@
-/* sample.cu: the judge's kernel that reads picked elements of device buffers (lab.c's samples of a
+/* sample.cu: the judge's kernel that reads picked elements of device buffers (timed.c's samples of a
  * timed run's outputs), compiled once like libraries.cu. Each thread reads one element, of 1, 4 or 8
  * bytes, through a volatile pointer: the runner's process wrote it, and the judge wants what is in
  * memory now. */
