@@ -102,7 +102,7 @@ int main(int argc, char **argv)
                 sample_got[k] = lab_sample_uint(&s[a], k);
                 sample_want[k] = want[s[a].index[k]];
             }
-            char what[64];
+            char what[96];
             snprintf(what, sizeof what, "timed run %d, %d sampled elements of %s", clock.run + 1, s[a].count,
                      a == 0 ? "block_of" : "thread_of");
             if (lab_check_uints(&lab, what, sample_got, sample_want, s[a].count, 0))
