@@ -31,7 +31,8 @@ __host__ __device__ static inline unsigned pattern(long long i, int from)
 
 __global__ void fill_pattern(unsigned *words, long long count, int from)
 {
-    for (long long i = threadIdx.x + (long long)blockIdx.x * blockDim.x; i < count; i += (long long)blockDim.x * gridDim.x)
+    for (long long i = threadIdx.x + (long long)blockIdx.x * blockDim.x; i < count;
+         i += (long long)blockDim.x * gridDim.x)
         words[i] = pattern(i, from);
 }
 

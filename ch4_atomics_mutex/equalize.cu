@@ -36,7 +36,8 @@ __global__ void histogram_levels(const unsigned char *pixels, long long count, u
     for (int v = threadIdx.x; v < LEVELS; v += blockDim.x)
         s_histogram[v] = 0;
     __syncthreads();
-    for (long long i = threadIdx.x + (long long)blockIdx.x * blockDim.x; i < count; i += (long long)blockDim.x * gridDim.x)
+    for (long long i = threadIdx.x + (long long)blockIdx.x * blockDim.x; i < count;
+         i += (long long)blockDim.x * gridDim.x)
         atomicAdd(&s_histogram[pixels[i]], 1u);
     __syncthreads();
     for (int v = threadIdx.x; v < LEVELS; v += blockDim.x)
