@@ -144,7 +144,8 @@ int main(int argc, char **argv)
         {"--steps", CLI_INT, &steps, 1, 100000, "steps in each timed run (default 100)"},
         {"-r", CLI_INT, &reps, 1, 1000, "timed runs (default 11)"},
         {"--picture", CLI_INT, &picture_steps, 100, 1000000, "steps of the picture's plate (default 60000)"},
-        {"-o", CLI_OUTPUT_DIR, &output_dir, 0, 0, "folder DIR for heat.ppm and heat_convergence.csv (default output/ch3)"},
+        {"-o", CLI_OUTPUT_DIR, &output_dir, 0, 0,
+         "folder DIR for heat.ppm and heat_convergence.csv (default output/ch3)"},
         cli_results_option(&results_path),
     };
     int device = cli_parse(argc, argv, "Heat diffusion on a plate: Jacobi steps of the Laplace equation on one GPU.",

@@ -279,11 +279,13 @@ int main(int argc, char **argv)
     int gpus = 0, reps = 11, sweep = 0;
     const char *csv_path = NULL;
     struct cli_option options[] = {
-        {"-n", CLI_SIZE, &n, 1, 1e12, "elements of the whole array (default: 10000000, the article's, then ~8 GB per GPU)"},
+        {"-n", CLI_SIZE, &n, 1, 1e12,
+         "elements of the whole array (default: 10000000, the article's, then ~8 GB per GPU)"},
         {"--gpus", CLI_INT, &gpus, 1, MAX_GPUS, "GPUs to split it over (default: every visible one)"},
         {"-r", CLI_INT, &reps, 1, MAX_REPS, "timed runs of each way (default 11)"},
         {"--sweep", CLI_FLAG, &sweep, 0, 0, "sizes 1e5 to 1e9 and ~8 GB per GPU, for the figure"},
-        {"--sweep-csv", CLI_OUTPUT_FILE, &csv_path, 0, 0, "write the timings to FILE, a row per size, GPU count and way"},
+        {"--sweep-csv", CLI_OUTPUT_FILE, &csv_path, 0, 0,
+         "write the timings to FILE, a row per size, GPU count and way"},
     };
     int device = cli_parse(argc, argv, "Going further: Part 3's normalise split across GPUs, the sums combined with NCCL.",
               options, COUNT_OF(options));

@@ -214,7 +214,8 @@ int main(int argc, char **argv)
         {"-n", CLI_SIZE, &n, 1, 60000, "side of the square synthetic picture timed (default 8192)"},
         {"-r", CLI_INT, &reps, 1, 100000, "timed runs (default 21)"},
         {"--input", CLI_INPUT_FILE, &input, 0, 0, "binary PGM or PPM FILE to equalise (default: chapter 1's picture)"},
-        {"-o", CLI_OUTPUT_DIR, &output_dir, 0, 0, "folder DIR for the before/after PGM and the CSV (default output/ch4)"},
+        {"-o", CLI_OUTPUT_DIR, &output_dir, 0, 0,
+         "folder DIR for the before/after PGM and the CSV (default output/ch4)"},
         cli_results_option(&results_path),
     };
     int device = cli_parse(argc, argv, "Going further: histogram equalisation, chapters 1, 2 and 4 in one program.",

@@ -389,7 +389,8 @@ int main(int argc, char **argv)
     struct cli_option options[] = {
         {"--max", CLI_SIZE, &max_n, 1, 16384, "largest size (default 8192)"},
         {"-r", CLI_INT, &reps, 1, 1000, "timed runs per point (default 5)"},
-        {"--sweep-csv", CLI_OUTPUT_FILE, &csv_path, 0, 0, "write the sweep to FILE (default output/ch5/sgemm_hopper.csv)"},
+        {"--sweep-csv", CLI_OUTPUT_FILE, &csv_path, 0, 0,
+         "write the sweep to FILE (default output/ch5/sgemm_hopper.csv)"},
     };
     int device = cli_parse(argc, argv, "Going further: TF32 matrix products with Hopper's TMA and wgmma.", options,
                            COUNT_OF(options));
