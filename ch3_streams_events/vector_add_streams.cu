@@ -153,7 +153,8 @@ int main(int argc, char **argv)
         for (int m = 0; m < COUNT_OF(counts); m++) {
             char label[64], key[64];
             snprintf(label, sizeof label, "%d stream%s, %s", counts[m], counts[m] > 1 ? "s" : "", pinned ? "pinned" : "pageable");
-            snprintf(key, sizeof key, "streams_%d_%s", counts[m], pinned ? "pinned" : "pageable");  /* streams_5_pinned */
+            /* streams_5_pinned */
+            snprintf(key, sizeof key, "streams_%d_%s", counts[m], pinned ? "pinned" : "pageable");
             nvtxRangePushA(label);  /* each way's runs as one range on Nsight Systems' timeline */
             /* The checked run, before any timing: exact, one IEEE addition each. */
             queue_add(a, b, c, dev_a, dev_b, dev_c, n, streams, counts[m], fork, done);

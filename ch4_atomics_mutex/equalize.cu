@@ -159,7 +159,8 @@ static void equalize_gpu(struct gpu_image *g, int width, int height, int blocks,
         } else if (s == CDF_TABLE) {
             cdf_and_table<<<1, THREADS>>>(g->histogram, g->cdf, g->table);
         } else {
-            apply_table<<<dim3(64, 64), dim3(16, 16)>>>(g->in, g->out, width, height, g->table);  /* the article's launch */
+            /* the article's launch */
+            apply_table<<<dim3(64, 64), dim3(16, 16)>>>(g->in, g->out, width, height, g->table);
         }
         CHECK_LAUNCH();
         if (timers)

@@ -272,8 +272,9 @@ __global__ void __launch_bounds__(THREADS) scan_single_pass(const int *in, Sum *
             if (lane == 0)
                 publish(&statuses[0], PREFIX, aggregate);
         } else {
+            /* the blocks after us need not wait for our look-back */
             if (lane == 0)
-                publish(&statuses[tile], AGGREGATE, aggregate);  /* the blocks after us need not wait for our look-back */
+                publish(&statuses[tile], AGGREGATE, aggregate);
             for (long long j = tile - 1;; j -= WARP) {
                 long long p = j - lane;
                 unsigned long long s;
