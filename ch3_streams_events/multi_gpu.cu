@@ -238,7 +238,8 @@ static int check_parts(struct part *p, int count, long long total, double tolera
         }
     }
     return check(wrong == 0 && totals_unlike == 0,
-                 "%s: %lld of the elements off by more than %.1e (worst %.1e); total %.0f (exact: %lld) on every GPU: %s",
+                 "%s: %lld of the elements off by more than %.1e (worst %.1e); "
+                 "total %.0f (exact: %lld) on every GPU: %s",
                  what, wrong, tolerance, worst, gpu_total, total, totals_unlike ? "no" : "yes");
 }
 
@@ -287,8 +288,9 @@ int main(int argc, char **argv)
         {"--sweep-csv", CLI_OUTPUT_FILE, &csv_path, 0, 0,
          "write the timings to FILE, a row per size, GPU count and way"},
     };
-    int device = cli_parse(argc, argv, "Going further: Part 3's normalise split across GPUs, the sums combined with NCCL.",
-              options, COUNT_OF(options));
+    int device = cli_parse(argc, argv,
+                           "Going further: Part 3's normalise split across GPUs, the sums combined with NCCL.",
+                           options, COUNT_OF(options));
     if (sweep && cli_given("-n"))
         cli_usage_error(argv[0], "--sweep chooses the sizes; leave out -n");
 

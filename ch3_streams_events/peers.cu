@@ -130,8 +130,10 @@ int main(int argc, char **argv)
         {"-r", CLI_INT, &reps, 1, 64, "timed copies of each kind (default 11)"},
         {"--pairs-csv", CLI_OUTPUT_FILE, &csv_path, 0, 0, "write the bandwidths to FILE"},
     };
-    int device = cli_parse(argc, argv, "Going further: what the GPUs of this machine can do to each other, and how fast they copy.",
-              options, COUNT_OF(options));
+    int device = cli_parse(argc, argv,
+                           "Going further: what the GPUs of this machine can do to each other, "
+                           "and how fast they copy.",
+                           options, COUNT_OF(options));
     if (bytes % sizeof(unsigned))
         cli_usage_error(argv[0], "--bytes %lld: must be a multiple of 4", bytes);
 

@@ -91,8 +91,8 @@ __device__ __forceinline__ void barrier_wait(unsigned long long *bar, int parity
  * to `to` in shared memory, zeros where the box leaves the matrix, and counts its bytes on `bar`. */
 __device__ __forceinline__ void tma_load(void *to, const CUtensorMap *map, int x, int y, unsigned long long *bar)
 {
-    asm volatile("cp.async.bulk.tensor.2d.shared::cluster.global.tile.mbarrier::complete_tx::bytes [%0], [%1, {%2, %3}],"
-                 " [%4];" ::"r"(shared_address(to)), "l"((unsigned long long)map), "r"(x), "r"(y),
+    asm volatile("cp.async.bulk.tensor.2d.shared::cluster.global.tile.mbarrier::complete_tx::bytes [%0],"
+                 " [%1, {%2, %3}], [%4];" ::"r"(shared_address(to)), "l"((unsigned long long)map), "r"(x), "r"(y),
                  "r"(shared_address(bar)) : "memory");
 }
 
