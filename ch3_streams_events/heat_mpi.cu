@@ -498,7 +498,8 @@ int main(int argc, char **argv)
                 if (s % every == 0) {
                     finish(&one);
                     CUDA_CHECK(cudaMemset(one.change, 0, sizeof(unsigned)));
-                    max_change<<<grid_for(m, one.rows), dim3(BLOCK_X, BLOCK_Y)>>>(one.a, one.b, m, 1, one.rows + 1, one.change);
+                    max_change<<<grid_for(m, one.rows), dim3(BLOCK_X, BLOCK_Y)>>>(one.a, one.b, m, 1, one.rows + 1,
+                                                                                  one.change);
                     unsigned bits;
                     CUDA_CHECK(cudaMemcpy(&bits, one.change, sizeof bits, cudaMemcpyDeviceToHost));
                     memcpy(&want_change[s / every], &bits, sizeof bits);

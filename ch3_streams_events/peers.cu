@@ -140,7 +140,8 @@ int main(int argc, char **argv)
     struct device_info dev[MAX_GPUS];
     device_start(device, &dev[0]);  /* no GPU: exit 77 here; no such device: exit 2 */
     if (device != 0)
-        cli_usage_error(argv[0], "--device %d: peers uses every visible GPU (CUDA_VISIBLE_DEVICES chooses them)", device);
+        cli_usage_error(argv[0], "--device %d: peers uses every visible GPU (CUDA_VISIBLE_DEVICES chooses them)",
+                        device);
     int count = 0;
     CUDA_CHECK(cudaGetDeviceCount(&count));
     if (count > MAX_GPUS) {

@@ -491,7 +491,8 @@ int main(int argc, char **argv)
     double copy_gbs = measure_copy_bandwidth(COPY_PROBE_BYTES);
 
     struct buffers b;
-    size_t sum_size = sum_bytes(max_n), tile_sum_count = ceil_div(max_n, TILE) + ceil_div(max_n, (long long)TILE * TILE) + 64;
+    size_t sum_size = sum_bytes(max_n),
+           tile_sum_count = ceil_div(max_n, TILE) + ceil_div(max_n, (long long)TILE * TILE) + 64;
     CUDA_CHECK(cudaMalloc(&b.in, max_n * sizeof(int)));
     CUDA_CHECK(cudaMalloc(&b.out, max_n * sum_size));
     CUDA_CHECK(cudaMalloc(&b.reference, max_n * sum_size));

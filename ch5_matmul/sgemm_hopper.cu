@@ -127,7 +127,8 @@ __device__ __forceinline__ void wgmma_tf32(float (&d)[128], const unsigned (&a)[
  * Each row holds WG_K = 32 floats = 128 bytes; the k-th group of 8 starts 32 k bytes in: desc + 2 k. */
 __device__ __forceinline__ unsigned long long tile_descriptor(unsigned address)
 {
-    return (unsigned long long)((address & 0x3FFFF) >> 4) | 1ull << 16 | (unsigned long long)(1024 >> 4) << 32 | 1ull << 62;
+    return (unsigned long long)((address & 0x3FFFF) >> 4) | 1ull << 16 |
+           (unsigned long long)(1024 >> 4) << 32 | 1ull << 62;
 }
 __device__ __forceinline__ void wgmma_fence() { asm volatile("wgmma.fence.sync.aligned;" ::: "memory"); }
 __device__ __forceinline__ void wgmma_commit() { asm volatile("wgmma.commit_group.sync.aligned;" ::: "memory"); }
@@ -333,7 +334,8 @@ static void launch(int k, const float *A, const float *B, float *C, int n, const
             CUDA_CHECK(cudaMemcpy2DAsync(plan->padded_a, padded, A, row, row, n, cudaMemcpyDeviceToDevice, 0));
             CUDA_CHECK(cudaMemcpy2DAsync(plan->padded_b, padded, B, row, row, n, cudaMemcpyDeviceToDevice, 0));
         }
-        sgemm_wgmma<<<ceil_div(n, WG_COLS) * ceil_div(n, WG_ROWS), WG_THREADS, WG_SMEM>>>(plan->map_a, plan->map_b, C, n);
+        sgemm_wgmma<<<ceil_div(n, WG_COLS) * ceil_div(n, WG_ROWS), WG_THREADS, WG_SMEM>>>(plan->map_a, plan->map_b,
+                                                                                          C, n);
         break;
     default: /* row-major C = A B is column-major C^T = B^T A^T (see blas.cu) */
         CUBLAS_CHECK(cublasSetMathMode(plan->handle, k == CUBLAS ? CUBLAS_PEDANTIC_MATH : CUBLAS_TF32_TENSOR_OP_MATH));

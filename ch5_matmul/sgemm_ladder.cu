@@ -393,9 +393,12 @@ int main(int argc, char **argv)
     double peak = dev.peak_fp32_gflops;
     struct run_plan plan = {0, NULL};
     int fit[SHAPES];
-    CUDA_CHECK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&fit[0], sgemm_warptiles<128, 128, 64, 64, true>, WT_THREADS, 0));
-    CUDA_CHECK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&fit[1], sgemm_warptiles<128, 64, 64, 32, true>, WT_THREADS, 0));
-    CUDA_CHECK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&fit[2], sgemm_warptiles<64, 64, 32, 32, true>, WT_THREADS, 0));
+    CUDA_CHECK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&fit[0], sgemm_warptiles<128, 128, 64, 64, true>,
+                                                             WT_THREADS, 0));
+    CUDA_CHECK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&fit[1], sgemm_warptiles<128, 64, 64, 32, true>,
+                                                             WT_THREADS, 0));
+    CUDA_CHECK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&fit[2], sgemm_warptiles<64, 64, 32, 32, true>,
+                                                             WT_THREADS, 0));
 
     struct sweep sw;  /* n = 127 to max_n */
     sweep_start(&sw, max_n, reps, SWEEP_FP32, csv_path);
