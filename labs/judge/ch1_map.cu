@@ -157,7 +157,8 @@ int main(int argc, char **argv)
         }
         char what[64];
         snprintf(what, sizeof what, "timed run %d, %d sampled elements", clock.run + 1, s.count);
-        if (lab_check_sample_floats(&lab, what, &s, got, y, 0, 2 * FLOAT_ROUNDING, "a multiply and an add, each rounded"))
+        if (lab_check_sample_floats(&lab, what, &s, got, y, 0, 2 * FLOAT_ROUNDING,
+                                    "a multiply and an add, each rounded"))
             break;
     }
     if (!lab.failures) {
