@@ -76,7 +76,8 @@ enum { THREADS_PER_BLOCK = 256 };
 enum version { ONE_PER_ELEMENT, GRID_STRIDE, FLOAT4, VERSIONS };
 static const char *names[VERSIONS] = {"add_array (1 thread/element)", "add_array_gs (grid-stride)",
                                       "going further: float4 loads"};
-static const char *keys[VERSIONS] = {"add_array", "add_array_gs", "add_array_gs_float4"};  /* their rows' keys in --csv */
+/* their rows' keys in --csv */
+static const char *keys[VERSIONS] = {"add_array", "add_array_gs", "add_array_gs_float4"};
 
 /* Queues one version on stream 0. One thread per element takes as many blocks as n needs; the
  * grid-stride loops a fixed grid of BLOCKS_PER_SM blocks per SM, whatever n is. */

@@ -123,7 +123,8 @@ __global__ void __launch_bounds__(SHUFFLE_THREADS) reduce_warp_shuffle(const flo
 __global__ void read_through(const int4 *buffer, long long count, int *sink)
 {
     int4 acc = make_int4(0, 0, 0, 0);
-    for (long long i = threadIdx.x + (long long)blockIdx.x * blockDim.x; i < count; i += (long long)blockDim.x * gridDim.x)
+    for (long long i = threadIdx.x + (long long)blockIdx.x * blockDim.x; i < count;
+         i += (long long)blockDim.x * gridDim.x)
         acc.x ^= buffer[i].x ^ buffer[i].y ^ buffer[i].z ^ buffer[i].w;
     if (acc.x == 0x7fffffff)  /* practically never true, but the compiler cannot drop the loads */
         *sink = acc.x;

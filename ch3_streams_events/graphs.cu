@@ -172,7 +172,8 @@ int main(int argc, char **argv)
     int count = cli_given("-n") ? 1 : COUNT_OF(sizes);
     if (cli_given("-n"))
         sizes[0] = n;
-    long long max_n = size_to_fit(&dev, "-n", sizes[count - 1], 1, arrays * sizeof(float), 2 * arrays * sizeof(float), 0);
+    long long max_n = size_to_fit(&dev, "-n", sizes[count - 1], 1, arrays * sizeof(float),
+                                  2 * arrays * sizeof(float), 0);
     if (max_n < sizes[count - 1]) {  /* a default that did not fit: the sizes up to what does */
         while (count > 1 && sizes[count - 2] >= max_n)
             count--;
@@ -210,8 +211,9 @@ int main(int argc, char **argv)
     int failures = 0;
     for (int k = 0; k < count; k++) {
         long long size = sizes[k];
-        int blocks = (int)(ceil_div(size, THREADS_PER_BLOCK) < BLOCKS_PER_SM * dev.sms ? ceil_div(size, THREADS_PER_BLOCK)
-                                                                                        : BLOCKS_PER_SM * dev.sms);
+        int blocks = (int)(ceil_div(size, THREADS_PER_BLOCK) < BLOCKS_PER_SM * dev.sms
+                               ? ceil_div(size, THREADS_PER_BLOCK)
+                               : BLOCKS_PER_SM * dev.sms);
         /* Record the graph: the same calls, captured instead of run. Global mode: a call that is not
          * allowed during a capture (cudaMalloc, a synchronisation) anywhere in this thread is an error. */
         cudaGraph_t graph;

@@ -144,7 +144,8 @@ int main(int argc, char **argv)
         {"--steps", CLI_INT, &steps, 1, 100000, "steps in each timed run (default 100)"},
         {"-r", CLI_INT, &reps, 1, 1000, "timed runs (default 11)"},
         {"--picture", CLI_INT, &picture_steps, 100, 1000000, "steps of the picture's plate (default 60000)"},
-        {"-o", CLI_OUTPUT_DIR, &output_dir, 0, 0, "folder DIR for heat.ppm and heat_convergence.csv (default output/ch3)"},
+        {"-o", CLI_OUTPUT_DIR, &output_dir, 0, 0,
+         "folder DIR for heat.ppm and heat_convergence.csv (default output/ch3)"},
         cli_results_option(&results_path),
     };
     int device = cli_parse(argc, argv, "Heat diffusion on a plate: Jacobi steps of the Laplace equation on one GPU.",
@@ -162,7 +163,8 @@ int main(int argc, char **argv)
     for (int k = 0; k < COUNT_OF(sides); k++)
         for (int j = 0; j < COUNT_OF(step_counts); j++) {
             int m = sides[k], s = step_counts[j];
-            float *p = (float *)host_alloc((size_t)m * m * sizeof(float)), *q = (float *)host_alloc((size_t)m * m * sizeof(float));
+            float *p = (float *)host_alloc((size_t)m * m * sizeof(float)),
+                  *q = (float *)host_alloc((size_t)m * m * sizeof(float));
             float *got = (float *)host_alloc((size_t)m * m * sizeof(float)), *dev_a, *dev_b;
             start_plate(p, m);
             gpu_plate(&dev_a, &dev_b, p, m);
@@ -211,7 +213,8 @@ int main(int argc, char **argv)
         CUDA_CHECK(cudaMemcpy(plate, dev_a, (size_t)side * side * sizeof(float), cudaMemcpyDeviceToHost));
         for (int row = 0; row < side; row++)
             for (int col = 0; col < side; col++)
-                colormap(plate[row * side + col], 0.0f, 1.0f, rgb + 3 * ((size_t)row * SNAPSHOTS * side + shot * side + col));
+                colormap(plate[row * side + col], 0.0f, 1.0f,
+                         rgb + 3 * ((size_t)row * SNAPSHOTS * side + shot * side + col));
     }
     csv_close(csv);
     printf("wrote %s\n", path);
@@ -242,7 +245,8 @@ int main(int argc, char **argv)
            "are read again from L1 and L2, not from memory, so the step runs close to the copy bandwidth. A\n"
            "plate split over GPUs (heat_mpi) must in addition send each neighbour its boundary rows every step.\n");
     if (2 * n * n * sizeof(float) < dev.l2_bytes)
-        printf("note: the two fields (%.1f MB) fit in the L2 cache; the steps read them from there.\n", 8.0 * n * n / 1e6);
+        printf("note: the two fields (%.1f MB) fit in the L2 cache; the steps read them from there.\n",
+               8.0 * n * n / 1e6);
     CUDA_CHECK(cudaFree(dev_a));
     CUDA_CHECK(cudaFree(dev_b));
     CUDA_CHECK(cudaFree(dev_max));

@@ -441,8 +441,9 @@ int main(int argc, char **argv)
         {"--ways-csv", CLI_OUTPUT_FILE, &csv_path, 0, 0, "write the times per step to FILE (rank 0)"},
     };
     /* Every rank parses the same line: a usage error ends every rank with exit 2 before MPI starts. */
+    /* --device ID: where a rank sees several, ID, ID + 1, ... */
     int first_gpu = cli_parse(argc, argv, "Heat diffusion split over GPUs: one MPI rank per GPU, halos by MPI or NCCL.",
-                              options, COUNT_OF(options));  /* --device ID: where a rank sees several, ID, ID + 1, ... */
+                              options, COUNT_OF(options));
     MPI_CHECK(MPI_Init(&argc, &argv));
     MPI_CHECK(MPI_Comm_set_errhandler(MPI_COMM_WORLD, MPI_ERRORS_RETURN));  /* errors to MPI_CHECK */
     int rank, ranks, local_rank, local_ranks;
@@ -497,7 +498,8 @@ int main(int argc, char **argv)
                 if (s % every == 0) {
                     finish(&one);
                     CUDA_CHECK(cudaMemset(one.change, 0, sizeof(unsigned)));
-                    max_change<<<grid_for(m, one.rows), dim3(BLOCK_X, BLOCK_Y)>>>(one.a, one.b, m, 1, one.rows + 1, one.change);
+                    max_change<<<grid_for(m, one.rows), dim3(BLOCK_X, BLOCK_Y)>>>(one.a, one.b, m, 1, one.rows + 1,
+                                                                                  one.change);
                     unsigned bits;
                     CUDA_CHECK(cudaMemcpy(&bits, one.change, sizeof bits, cudaMemcpyDeviceToHost));
                     memcpy(&want_change[s / every], &bits, sizeof bits);

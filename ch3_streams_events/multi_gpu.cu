@@ -183,7 +183,8 @@ static void normalise(struct part *p, int count, enum combine how, double *host_
          * sends the sum back to every GPU. The host's wait sits in the middle of the GPUs' work. */
         for (int k = 0; k < count; k++) {
             CUDA_CHECK(cudaSetDevice(p[k].gpu));
-            CUDA_CHECK(cudaMemcpyAsync(&host_totals[k], p[k].total, sizeof(double), cudaMemcpyDeviceToHost, p[k].stream));
+            CUDA_CHECK(cudaMemcpyAsync(&host_totals[k], p[k].total, sizeof(double), cudaMemcpyDeviceToHost,
+                                       p[k].stream));
         }
         host_totals[count] = 0.0;
         for (int k = 0; k < count; k++) {
@@ -193,7 +194,8 @@ static void normalise(struct part *p, int count, enum combine how, double *host_
         }
         for (int k = 0; k < count; k++) {
             CUDA_CHECK(cudaSetDevice(p[k].gpu));
-            CUDA_CHECK(cudaMemcpyAsync(p[k].total, &host_totals[count], sizeof(double), cudaMemcpyHostToDevice, p[k].stream));
+            CUDA_CHECK(cudaMemcpyAsync(p[k].total, &host_totals[count], sizeof(double), cudaMemcpyHostToDevice,
+                                       p[k].stream));
         }
     }
     for (int k = 0; k < count; k++) {
@@ -238,7 +240,8 @@ static int check_parts(struct part *p, int count, long long total, double tolera
         }
     }
     return check(wrong == 0 && totals_unlike == 0,
-                 "%s: %lld of the elements off by more than %.1e (worst %.1e); total %.0f (exact: %lld) on every GPU: %s",
+                 "%s: %lld of the elements off by more than %.1e (worst %.1e); "
+                 "total %.0f (exact: %lld) on every GPU: %s",
                  what, wrong, tolerance, worst, gpu_total, total, totals_unlike ? "no" : "yes");
 }
 
@@ -279,21 +282,25 @@ int main(int argc, char **argv)
     int gpus = 0, reps = 11, sweep = 0;
     const char *csv_path = NULL;
     struct cli_option options[] = {
-        {"-n", CLI_SIZE, &n, 1, 1e12, "elements of the whole array (default: 10000000, the article's, then ~8 GB per GPU)"},
+        {"-n", CLI_SIZE, &n, 1, 1e12,
+         "elements of the whole array (default: 10000000, the article's, then ~8 GB per GPU)"},
         {"--gpus", CLI_INT, &gpus, 1, MAX_GPUS, "GPUs to split it over (default: every visible one)"},
         {"-r", CLI_INT, &reps, 1, MAX_REPS, "timed runs of each way (default 11)"},
         {"--sweep", CLI_FLAG, &sweep, 0, 0, "sizes 1e5 to 1e9 and ~8 GB per GPU, for the figure"},
-        {"--sweep-csv", CLI_OUTPUT_FILE, &csv_path, 0, 0, "write the timings to FILE, a row per size, GPU count and way"},
+        {"--sweep-csv", CLI_OUTPUT_FILE, &csv_path, 0, 0,
+         "write the timings to FILE, a row per size, GPU count and way"},
     };
-    int device = cli_parse(argc, argv, "Going further: Part 3's normalise split across GPUs, the sums combined with NCCL.",
-              options, COUNT_OF(options));
+    int device = cli_parse(argc, argv,
+                           "Going further: Part 3's normalise split across GPUs, the sums combined with NCCL.",
+                           options, COUNT_OF(options));
     if (sweep && cli_given("-n"))
         cli_usage_error(argv[0], "--sweep chooses the sizes; leave out -n");
 
     struct device_info dev[MAX_GPUS];
     device_start(device, &dev[0]);  /* no GPU: exit 77 here; no such device: exit 2 */
     if (device != 0)
-        cli_usage_error(argv[0], "--device %d: multi_gpu uses GPUs 0 to K-1 (CUDA_VISIBLE_DEVICES chooses them)", device);
+        cli_usage_error(argv[0], "--device %d: multi_gpu uses GPUs 0 to K-1 (CUDA_VISIBLE_DEVICES chooses them)",
+                        device);
     int visible = 0;
     CUDA_CHECK(cudaGetDeviceCount(&visible));
     if (gpus > visible) {
@@ -329,7 +336,9 @@ int main(int argc, char **argv)
     /* The sizes: the article's ten million (too little work to split), and about 8 GB per GPU, as much as
      * GPU 0 can hold, since the one-GPU run holds it all. */
     CUDA_CHECK(cudaSetDevice(0));
-    long long large = sweep || !cli_given("-n") ? size_to_fit(&dev[0], "-n", 2000000000ll * count, 1, sizeof(float), 0, 0) : 0;
+    long long large = sweep || !cli_given("-n")
+                          ? size_to_fit(&dev[0], "-n", 2000000000ll * count, 1, sizeof(float), 0, 0)
+                          : 0;
     long long sizes[8] = {n}, sweep_sizes[] = {100000, 1000000, 10000000, 100000000, 1000000000};
     int size_count = 1;
     if (sweep) {

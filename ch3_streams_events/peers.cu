@@ -31,7 +31,8 @@ __host__ __device__ static inline unsigned pattern(long long i, int from)
 
 __global__ void fill_pattern(unsigned *words, long long count, int from)
 {
-    for (long long i = threadIdx.x + (long long)blockIdx.x * blockDim.x; i < count; i += (long long)blockDim.x * gridDim.x)
+    for (long long i = threadIdx.x + (long long)blockIdx.x * blockDim.x; i < count;
+         i += (long long)blockDim.x * gridDim.x)
         words[i] = pattern(i, from);
 }
 
@@ -129,15 +130,18 @@ int main(int argc, char **argv)
         {"-r", CLI_INT, &reps, 1, 64, "timed copies of each kind (default 11)"},
         {"--pairs-csv", CLI_OUTPUT_FILE, &csv_path, 0, 0, "write the bandwidths to FILE"},
     };
-    int device = cli_parse(argc, argv, "Going further: what the GPUs of this machine can do to each other, and how fast they copy.",
-              options, COUNT_OF(options));
+    int device = cli_parse(argc, argv,
+                           "Going further: what the GPUs of this machine can do to each other, "
+                           "and how fast they copy.",
+                           options, COUNT_OF(options));
     if (bytes % sizeof(unsigned))
         cli_usage_error(argv[0], "--bytes %lld: must be a multiple of 4", bytes);
 
     struct device_info dev[MAX_GPUS];
     device_start(device, &dev[0]);  /* no GPU: exit 77 here; no such device: exit 2 */
     if (device != 0)
-        cli_usage_error(argv[0], "--device %d: peers uses every visible GPU (CUDA_VISIBLE_DEVICES chooses them)", device);
+        cli_usage_error(argv[0], "--device %d: peers uses every visible GPU (CUDA_VISIBLE_DEVICES chooses them)",
+                        device);
     int count = 0;
     CUDA_CHECK(cudaGetDeviceCount(&count));
     if (count > MAX_GPUS) {

@@ -152,8 +152,10 @@ int main(int argc, char **argv)
         int counts[2] = {1, stream_count};
         for (int m = 0; m < COUNT_OF(counts); m++) {
             char label[64], key[64];
-            snprintf(label, sizeof label, "%d stream%s, %s", counts[m], counts[m] > 1 ? "s" : "", pinned ? "pinned" : "pageable");
-            snprintf(key, sizeof key, "streams_%d_%s", counts[m], pinned ? "pinned" : "pageable");  /* streams_5_pinned */
+            snprintf(label, sizeof label, "%d stream%s, %s", counts[m], counts[m] > 1 ? "s" : "",
+                     pinned ? "pinned" : "pageable");
+            /* streams_5_pinned */
+            snprintf(key, sizeof key, "streams_%d_%s", counts[m], pinned ? "pinned" : "pageable");
             nvtxRangePushA(label);  /* each way's runs as one range on Nsight Systems' timeline */
             /* The checked run, before any timing: exact, one IEEE addition each. */
             queue_add(a, b, c, dev_a, dev_b, dev_c, n, streams, counts[m], fork, done);

@@ -36,7 +36,8 @@ __global__ void histogram_levels(const unsigned char *pixels, long long count, u
     for (int v = threadIdx.x; v < LEVELS; v += blockDim.x)
         s_histogram[v] = 0;
     __syncthreads();
-    for (long long i = threadIdx.x + (long long)blockIdx.x * blockDim.x; i < count; i += (long long)blockDim.x * gridDim.x)
+    for (long long i = threadIdx.x + (long long)blockIdx.x * blockDim.x; i < count;
+         i += (long long)blockDim.x * gridDim.x)
         atomicAdd(&s_histogram[pixels[i]], 1u);
     __syncthreads();
     for (int v = threadIdx.x; v < LEVELS; v += blockDim.x)
@@ -158,7 +159,8 @@ static void equalize_gpu(struct gpu_image *g, int width, int height, int blocks,
         } else if (s == CDF_TABLE) {
             cdf_and_table<<<1, THREADS>>>(g->histogram, g->cdf, g->table);
         } else {
-            apply_table<<<dim3(64, 64), dim3(16, 16)>>>(g->in, g->out, width, height, g->table);  /* the article's launch */
+            /* the article's launch */
+            apply_table<<<dim3(64, 64), dim3(16, 16)>>>(g->in, g->out, width, height, g->table);
         }
         CHECK_LAUNCH();
         if (timers)
@@ -213,7 +215,8 @@ int main(int argc, char **argv)
         {"-n", CLI_SIZE, &n, 1, 60000, "side of the square synthetic picture timed (default 8192)"},
         {"-r", CLI_INT, &reps, 1, 100000, "timed runs (default 21)"},
         {"--input", CLI_INPUT_FILE, &input, 0, 0, "binary PGM or PPM FILE to equalise (default: chapter 1's picture)"},
-        {"-o", CLI_OUTPUT_DIR, &output_dir, 0, 0, "folder DIR for the before/after PGM and the CSV (default output/ch4)"},
+        {"-o", CLI_OUTPUT_DIR, &output_dir, 0, 0,
+         "folder DIR for the before/after PGM and the CSV (default output/ch4)"},
         cli_results_option(&results_path),
     };
     int device = cli_parse(argc, argv, "Going further: histogram equalisation, chapters 1, 2 and 4 in one program.",

@@ -130,7 +130,8 @@ int main(int argc, char **argv)
         {"--input", CLI_INPUT_FILE, &input, 0, 0, "FILE to count (default: synthetic English-like text)"},
         {"-n", CLI_SIZE, &n, 1, 2e9, "bytes of synthetic text (default 5600000, about Shakespeare's works)"},
         {"-r", CLI_INT, &reps, 1, 100000, "timed runs (default 21)"},
-        {"--counts", CLI_OUTPUT_FILE, &counts_path, 0, 0, "write the counts to FILE (default output/ch4/histogram.csv)"},
+        {"--counts", CLI_OUTPUT_FILE, &counts_path, 0, 0,
+         "write the counts to FILE (default output/ch4/histogram.csv)"},
         cli_results_option(&results_path),
     };
     int device = cli_parse(argc, argv, "Part 4, Examples 4.3-4.4: a histogram of a text with atomics.", options,

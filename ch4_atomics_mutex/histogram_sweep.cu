@@ -83,7 +83,8 @@ int main(int argc, char **argv)
         {"--to", CLI_INT, &last, 1, 100000, "last i (default 995)"},
         {"--step", CLI_INT, &step, 1, 100000, "step of i (default 5, the article's)"},
         {"-r", CLI_INT, &reps, 1, 100000, "timed runs per point (default 21)"},
-        {"--sweep-csv", CLI_OUTPUT_FILE, &csv_path, 0, 0, "write the sweep to FILE (default output/ch4/histogram_sweep.csv)"},
+        {"--sweep-csv", CLI_OUTPUT_FILE, &csv_path, 0, 0,
+         "write the sweep to FILE (default output/ch4/histogram_sweep.csv)"},
     };
     int device = cli_parse(argc, argv, "Part 4: both GPU histograms over block counts 32 x i.", options,
                            COUNT_OF(options));

@@ -272,8 +272,9 @@ __global__ void __launch_bounds__(THREADS) scan_single_pass(const int *in, Sum *
             if (lane == 0)
                 publish(&statuses[0], PREFIX, aggregate);
         } else {
+            /* the blocks after us need not wait for our look-back */
             if (lane == 0)
-                publish(&statuses[tile], AGGREGATE, aggregate);  /* the blocks after us need not wait for our look-back */
+                publish(&statuses[tile], AGGREGATE, aggregate);
             for (long long j = tile - 1;; j -= WARP) {
                 long long p = j - lane;
                 unsigned long long s;
@@ -317,7 +318,8 @@ __global__ void first_difference(const Sum *a, const Sum *b, long long n, unsign
 __global__ void read_through(const int4 *buffer, long long count, int *sink)
 {
     int4 acc = make_int4(0, 0, 0, 0);
-    for (long long i = threadIdx.x + (long long)blockIdx.x * blockDim.x; i < count; i += (long long)blockDim.x * gridDim.x)
+    for (long long i = threadIdx.x + (long long)blockIdx.x * blockDim.x; i < count;
+         i += (long long)blockDim.x * gridDim.x)
         acc.x ^= buffer[i].x ^ buffer[i].y ^ buffer[i].z ^ buffer[i].w;
     if (acc.x == 0x7fffffff)  /* practically never true, but the compiler cannot drop the loads */
         *sink = acc.x;
@@ -489,7 +491,8 @@ int main(int argc, char **argv)
     double copy_gbs = measure_copy_bandwidth(COPY_PROBE_BYTES);
 
     struct buffers b;
-    size_t sum_size = sum_bytes(max_n), tile_sum_count = ceil_div(max_n, TILE) + ceil_div(max_n, (long long)TILE * TILE) + 64;
+    size_t sum_size = sum_bytes(max_n),
+           tile_sum_count = ceil_div(max_n, TILE) + ceil_div(max_n, (long long)TILE * TILE) + 64;
     CUDA_CHECK(cudaMalloc(&b.in, max_n * sizeof(int)));
     CUDA_CHECK(cudaMalloc(&b.out, max_n * sum_size));
     CUDA_CHECK(cudaMalloc(&b.reference, max_n * sum_size));

@@ -249,7 +249,8 @@ int main(int argc, char **argv)
 
     double mults = (double)n * n * n;  /* multiply-adds */
     printf("\nn = %d, blocks of 32 x 32 threads, int64 (%.2g multiply-adds), median of %d:\n", n, mults, reps);
-    const char *names[2] = {"the page's kernel, adds into C", "sum in a register"}, *keys[2] = {"naive", "register_sum"};
+    const char *names[2] = {"the page's kernel, adds into C", "sum in a register"},
+               *keys[2] = {"naive", "register_sum"};
     struct stats kernel[2], end_to_end[2];
     for (int v = 0; v < 2; v++) {
         kernel[v] = stats_of(gpu_ms + v * reps, reps);
@@ -264,10 +265,10 @@ int main(int argc, char **argv)
         printf("  (the kernel is %.0f%% of it)\n", 100.0 * kernel[v].median / end_to_end[v].median);
     }
     printf("CPU, one core, the same int64 product:\n");
-    printf("  %-28s %8.2f s   %7.2f G multiply-adds/s  (%.0fx the page's kernel end to end)\n", "CPU, i-j-k (definition)",
-           cpu_ijk, mults / cpu_ijk / 1e9, cpu_ijk / (end_to_end[0].median * 1e-3));
-    printf("  %-28s %8.2f s   %7.2f G multiply-adds/s  (%.0fx the page's kernel end to end)\n", "CPU, i-k-j (rows of B)",
-           cpu_ikj, mults / cpu_ikj / 1e9, cpu_ikj / (end_to_end[0].median * 1e-3));
+    printf("  %-28s %8.2f s   %7.2f G multiply-adds/s  (%.0fx the page's kernel end to end)\n",
+           "CPU, i-j-k (definition)", cpu_ijk, mults / cpu_ijk / 1e9, cpu_ijk / (end_to_end[0].median * 1e-3));
+    printf("  %-28s %8.2f s   %7.2f G multiply-adds/s  (%.0fx the page's kernel end to end)\n",
+           "CPU, i-k-j (rows of B)", cpu_ikj, mults / cpu_ikj / 1e9, cpu_ikj / (end_to_end[0].median * 1e-3));
     record_value("cpu_ijk", "CPU, i-j-k (definition)", cpu_ijk * 1e3, "ms");
     record_value("cpu_ikj", "CPU, i-k-j (rows of B)", cpu_ikj * 1e3, "ms");
     printf("\nthe register sum / the page's kernel: %.2f of the time (the first correction).\n",

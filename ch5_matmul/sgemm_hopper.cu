@@ -91,8 +91,8 @@ __device__ __forceinline__ void barrier_wait(unsigned long long *bar, int parity
  * to `to` in shared memory, zeros where the box leaves the matrix, and counts its bytes on `bar`. */
 __device__ __forceinline__ void tma_load(void *to, const CUtensorMap *map, int x, int y, unsigned long long *bar)
 {
-    asm volatile("cp.async.bulk.tensor.2d.shared::cluster.global.tile.mbarrier::complete_tx::bytes [%0], [%1, {%2, %3}],"
-                 " [%4];" ::"r"(shared_address(to)), "l"((unsigned long long)map), "r"(x), "r"(y),
+    asm volatile("cp.async.bulk.tensor.2d.shared::cluster.global.tile.mbarrier::complete_tx::bytes [%0],"
+                 " [%1, {%2, %3}], [%4];" ::"r"(shared_address(to)), "l"((unsigned long long)map), "r"(x), "r"(y),
                  "r"(shared_address(bar)) : "memory");
 }
 
@@ -127,7 +127,8 @@ __device__ __forceinline__ void wgmma_tf32(float (&d)[128], const unsigned (&a)[
  * Each row holds WG_K = 32 floats = 128 bytes; the k-th group of 8 starts 32 k bytes in: desc + 2 k. */
 __device__ __forceinline__ unsigned long long tile_descriptor(unsigned address)
 {
-    return (unsigned long long)((address & 0x3FFFF) >> 4) | 1ull << 16 | (unsigned long long)(1024 >> 4) << 32 | 1ull << 62;
+    return (unsigned long long)((address & 0x3FFFF) >> 4) | 1ull << 16 |
+           (unsigned long long)(1024 >> 4) << 32 | 1ull << 62;
 }
 __device__ __forceinline__ void wgmma_fence() { asm volatile("wgmma.fence.sync.aligned;" ::: "memory"); }
 __device__ __forceinline__ void wgmma_commit() { asm volatile("wgmma.commit_group.sync.aligned;" ::: "memory"); }
@@ -333,7 +334,8 @@ static void launch(int k, const float *A, const float *B, float *C, int n, const
             CUDA_CHECK(cudaMemcpy2DAsync(plan->padded_a, padded, A, row, row, n, cudaMemcpyDeviceToDevice, 0));
             CUDA_CHECK(cudaMemcpy2DAsync(plan->padded_b, padded, B, row, row, n, cudaMemcpyDeviceToDevice, 0));
         }
-        sgemm_wgmma<<<ceil_div(n, WG_COLS) * ceil_div(n, WG_ROWS), WG_THREADS, WG_SMEM>>>(plan->map_a, plan->map_b, C, n);
+        sgemm_wgmma<<<ceil_div(n, WG_COLS) * ceil_div(n, WG_ROWS), WG_THREADS, WG_SMEM>>>(plan->map_a, plan->map_b,
+                                                                                          C, n);
         break;
     default: /* row-major C = A B is column-major C^T = B^T A^T (see blas.cu) */
         CUBLAS_CHECK(cublasSetMathMode(plan->handle, k == CUBLAS ? CUBLAS_PEDANTIC_MATH : CUBLAS_TF32_TENSOR_OP_MATH));
@@ -389,7 +391,8 @@ int main(int argc, char **argv)
     struct cli_option options[] = {
         {"--max", CLI_SIZE, &max_n, 1, 16384, "largest size (default 8192)"},
         {"-r", CLI_INT, &reps, 1, 1000, "timed runs per point (default 5)"},
-        {"--sweep-csv", CLI_OUTPUT_FILE, &csv_path, 0, 0, "write the sweep to FILE (default output/ch5/sgemm_hopper.csv)"},
+        {"--sweep-csv", CLI_OUTPUT_FILE, &csv_path, 0, 0,
+         "write the sweep to FILE (default output/ch5/sgemm_hopper.csv)"},
     };
     int device = cli_parse(argc, argv, "Going further: TF32 matrix products with Hopper's TMA and wgmma.", options,
                            COUNT_OF(options));

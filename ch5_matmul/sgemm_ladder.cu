@@ -379,7 +379,8 @@ int main(int argc, char **argv)
     struct cli_option options[] = {
         {"--max", CLI_SIZE, &max_n, 1, 16384, "largest size (default 8192)"},
         {"-r", CLI_INT, &reps, 1, 1000, "timed runs per point (default 5)"},
-        {"--sweep-csv", CLI_OUTPUT_FILE, &csv_path, 0, 0, "write the sweep to FILE (default output/ch5/sgemm_ladder.csv)"},
+        {"--sweep-csv", CLI_OUTPUT_FILE, &csv_path, 0, 0,
+         "write the sweep to FILE (default output/ch5/sgemm_ladder.csv)"},
     };
     int device = cli_parse(argc, argv, "Going further: float32 matrix products from naive to cuBLAS.", options,
                            COUNT_OF(options));
@@ -392,9 +393,12 @@ int main(int argc, char **argv)
     double peak = dev.peak_fp32_gflops;
     struct run_plan plan = {0, NULL};
     int fit[SHAPES];
-    CUDA_CHECK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&fit[0], sgemm_warptiles<128, 128, 64, 64, true>, WT_THREADS, 0));
-    CUDA_CHECK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&fit[1], sgemm_warptiles<128, 64, 64, 32, true>, WT_THREADS, 0));
-    CUDA_CHECK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&fit[2], sgemm_warptiles<64, 64, 32, 32, true>, WT_THREADS, 0));
+    CUDA_CHECK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&fit[0], sgemm_warptiles<128, 128, 64, 64, true>,
+                                                             WT_THREADS, 0));
+    CUDA_CHECK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&fit[1], sgemm_warptiles<128, 64, 64, 32, true>,
+                                                             WT_THREADS, 0));
+    CUDA_CHECK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&fit[2], sgemm_warptiles<64, 64, 32, 32, true>,
+                                                             WT_THREADS, 0));
 
     struct sweep sw;  /* n = 127 to max_n */
     sweep_start(&sw, max_n, reps, SWEEP_FP32, csv_path);

@@ -339,7 +339,8 @@ int main(int argc, char **argv)
         {"--tf32-small-tile", CLI_FLAG, &small_tile, 0, 0,
          "step k by 16 in the mma.sync kernel, as on cards with 99 KiB of shared memory per block"},
         {"--round", CLI_FLAG, &round, 0, 0, "round the inputs to nearest TF32 in registers, as cvt.rna would (slower)"},
-        {"--sweep-csv", CLI_OUTPUT_FILE, &csv_path, 0, 0, "write the sweep to FILE (default output/ch5/sgemm_tensor.csv)"},
+        {"--sweep-csv", CLI_OUTPUT_FILE, &csv_path, 0, 0,
+         "write the sweep to FILE (default output/ch5/sgemm_tensor.csv)"},
     };
     int device = cli_parse(argc, argv, "Going further: float32 matrix products on the tensor cores, in TF32.", options,
                            COUNT_OF(options));

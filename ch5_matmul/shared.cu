@@ -3,8 +3,9 @@
  * a 32 x 32 tile of A and one of B into shared memory (one element per thread), waits, and every thread
  * does 32 multiply-adds from shared memory. Each element of A and B is read from global memory by 32
  * times fewer threads than in naive.cu. It is timed against naive.cu's two kernels: the page's, which
- * adds into C in global memory at every step, and the first correction, the sum in a register. The page's kernel assumed n a multiple of 32; here the loads
- * outside the matrices put 0 in the tile and the stores are guarded, so any n works.
+ * adds into C in global memory at every step, and the first correction, the sum in a register. The page's
+ * kernel assumed n a multiple of 32; here the loads outside the matrices put 0 in the tile and the stores
+ * are guarded, so any n works.
  * Going further, a third kernel keeps the 32 x 32 tiles but gives each thread four rows of C.
  *   make ch5 && ./ch5_matmul/shared             (n = 10112, the page's size; all four, same run)
  *   ./ch5_matmul/shared -n 10000

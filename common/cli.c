@@ -273,8 +273,8 @@ long long size_to_fit(const struct device_info *dev, const char *option, long lo
     long long fits = on_device < on_host ? on_device : on_host;
     char need[256];
     if (on_host < on_device)
-        snprintf(need, sizeof need, "needs %.2f GiB of host memory, and %.2f GiB are available", host_each * units / GIB,
-                 host / GIB);
+        snprintf(need, sizeof need, "needs %.2f GiB of host memory, and %.2f GiB are available",
+                 host_each * units / GIB, host / GIB);
     else
         snprintf(need, sizeof need, "needs %.2f GiB on the GPU, and %.2f GiB of %.2f GiB are free",
                  (device_each * units + device_extra + DEVICE_RESERVE) / GIB, free_bytes / GIB, total / GIB);

@@ -73,7 +73,8 @@ void device_start(int id, struct device_info *dev)
         int no_module = access("/proc/driver/nvidia/version", F_OK) != 0 && access("/dev/dxg", F_OK) != 0;
         const char *why = err == cudaSuccess ? "no device found (count 0)"
                         : driver == 0        ? "no NVIDIA driver is installed or loaded"
-                        : no_module          ? "no NVIDIA driver is loaded (its libraries are here, its kernel module is not)"
+                        : no_module          ? "no NVIDIA driver is loaded (its libraries are here, "
+                                               "its kernel module is not)"
                                              : cudaGetErrorString(err);
         fprintf(stderr, "no usable CUDA device: %s%s%s; this program needs an NVIDIA GPU and driver\n", why,
                 err != cudaSuccess && driver ? ", " : "", err != cudaSuccess && driver ? cudaGetErrorName(err) : "");

@@ -94,7 +94,8 @@ unsigned char *read_pnm(const char *path, int *width, int *height, int *channels
     FILE *f = fstat(fd, &st) == 0 && S_ISREG(st.st_mode) ? fdopen(fd, "rb") : NULL;
     if (!f) {
         close(fd);
-        return reject(NULL, error, error_size, "%s: %s", path, S_ISDIR(st.st_mode) ? "is a folder" : "not a regular file");
+        return reject(NULL, error, error_size, "%s: %s", path,
+                      S_ISDIR(st.st_mode) ? "is a folder" : "not a regular file");
     }
     char magic[2];
     if (fread(magic, 1, 2, f) != 2 || magic[0] != 'P' || (magic[1] != '5' && magic[1] != '6'))

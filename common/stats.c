@@ -53,7 +53,8 @@ void results_to(const char *path)
 static FILE *results_file(void)
 {
     if (!results && results_path)
-        results = csv_open(results_path, "key,measurement,runs,median_ms,mean_ms,std_ms,min_ms,max_ms,rate,unit,percent,of");
+        results = csv_open(results_path,
+                           "key,measurement,runs,median_ms,mean_ms,std_ms,min_ms,max_ms,rate,unit,percent,of");
     return results;
 }
 

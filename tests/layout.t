@@ -48,20 +48,36 @@ edges "$planted" | tsort >/dev/null 2>&1
 ok $((! $?)) "a circle planted in a copy of common/ (output.c includes cli.h) is caught"
 rm -rf "$planted"
 
-# The scripts' lines are at most 120 characters (CONTRIBUTING.md, .editorconfig): the shell, awk and
-# make files and the tests. A long line planted in a copy of labs/grade must be caught.
-long_lines() {  # long_lines DIR: FILE:LINE of each script line over 120 characters under DIR
-    (cd "$1" && find . -path './.*' -prune -o -path ./output -prune -o -type f \( -name '*.sh' -o -name '*.t' \
-        -o -name '*.awk' -o -name Makefile -o -path ./labs/grade -o -path ./labs/gradebook \) -print |
-        sort | xargs -r awk 'length > 120 { print FILENAME ":" FNR }')
+# Lines are at most 120 characters (CONTRIBUTING.md, .editorconfig), in the scripts (the shell, awk and
+# make files and the tests) as in the C and CUDA files. Characters, not bytes: awk runs in the C locale,
+# where every awk counts bytes (mawk does in any locale), and each UTF-8 continuation byte (\200-\277) is
+# taken off the count, so that a "×" counts one. Long lines planted in a copy must be caught: 121
+# characters in labs/grade and in a .cu file, and not 120 characters that are 122 bytes.
+long_lines() {  # long_lines DIR scripts|c: FILE:LINE of each line over 120 characters in those files under DIR
+    (cd "$1" && if [ "$2" = c ]; then
+        find . -path './.*' -prune -o -path ./output -prune -o -type f \( -name '*.c' -o -name '*.cu' \
+            -o -name '*.h' \) -print
+    else
+        find . -path './.*' -prune -o -path ./output -prune -o -type f \( -name '*.sh' -o -name '*.t' \
+            -o -name '*.awk' -o -name Makefile -o -path ./labs/grade -o -path ./labs/gradebook \) -print
+    fi | sort | LC_ALL=C xargs -r awk '{ s = $0 }
+        length(s) - gsub(/[\200-\277]/, "", s) > 120 { print FILENAME ":" FNR }')
 }
-long=$(long_lines .)
+long=$(long_lines . scripts)
 [ -z "$long" ]
 ok $? "the scripts' lines are at most 120 characters" "$(echo "$long" | head -n 10)"
+long=$(long_lines . c)
+[ -z "$long" ]
+ok $? "the C and CUDA files' lines are at most 120 characters" "$(echo "$long" | head -n 10)"
 planted=$(mktemp -d)
-mkdir "$planted/labs"
+mkdir "$planted/labs" "$planted/ch1_embarrassing"
 printf '#!/bin/sh\n# %0119d\n' 0 >"$planted/labs/grade"
-[ "$(long_lines "$planted")" = ./labs/grade:2 ]
-ok $? "a line of 121 characters planted in a copy of labs/grade is caught" "$(long_lines "$planted")"
+[ "$(long_lines "$planted" scripts)" = ./labs/grade:2 ]
+ok $? "a line of 121 characters planted in a copy of labs/grade is caught" "$(long_lines "$planted" scripts)"
+# Line 1: "×" and 120 more characters (122 bytes); line 2: two "×" and 118 more (120 characters, 122 bytes too).
+printf '/* \303\227%0114d */\n/* \303\227\303\227%0112d */\n' 0 0 >"$planted/ch1_embarrassing/planted.cu"
+[ "$(long_lines "$planted" c)" = ./ch1_embarrassing/planted.cu:1 ]
+ok $? "in a copy of a .cu file, a line of 121 characters is caught, one of 120 (122 bytes) is not" \
+    "$(long_lines "$planted" c)"
 rm -rf "$planted"
 done_testing

@@ -388,7 +388,8 @@ static void test_device_facts(void)
                  peak_gflops(a->fp32_lanes, c->sms, c->clock_mhz * 1000) / 1e3,
                  peak_gflops(a->fp64_lanes, c->sms, c->clock_mhz * 1000) / 1e3,
                  peak_gflops(a->fp64_matrix, c->sms, c->clock_mhz * 1000) / 1e3,
-                 peak_gflops(a->tf32_matrix, c->sms, (c->tensor_clock_mhz ? c->tensor_clock_mhz : c->clock_mhz) * 1000) / 1e3);
+                 peak_gflops(a->tf32_matrix, c->sms,
+                             (c->tensor_clock_mhz ? c->tensor_clock_mhz : c->clock_mhz) * 1000) / 1e3);
         ok(exact && peaks_match(c, a), name);
         if (c->gbs > 0) {
             snprintf(name, sizeof name, "%s: %d MHz x %d bits gives %.0f GB/s, the datasheet %.0f", c->name,
@@ -472,7 +473,8 @@ static void time_a_memset(void)
     double h2d = measure_transfer_bandwidth(16 << 20, 1, 1), d2h = measure_transfer_bandwidth(16 << 20, 0, 0);
     printf("timed %.4f ms, copy %.0f GB/s, peak %.0f GB/s, pinned h2d %.1f GB/s, pageable d2h %.1f GB/s\n", ms,
            bw, d.peak_gbs, h2d, d2h);
-    exit(ms > 0.0f && ms < 1000.0f && runs_ms[1] > 0.0 && runs_ms[1] < 1000.0 && bw > 1.0 && h2d > 0.5 && d2h > 0.1 ? 0 : 1);
+    exit(ms > 0.0f && ms < 1000.0f && runs_ms[1] > 0.0 && runs_ms[1] < 1000.0 &&
+         bw > 1.0 && h2d > 0.5 && d2h > 0.1 ? 0 : 1);
 }
 
 static void test_cuda_parts(void)

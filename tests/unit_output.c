@@ -67,14 +67,16 @@ void test_sweep(void)
     code = in_child(fp32_rounding, NULL, &out);
     ok(code == 1 && !strstr(out, "check:"), "sweep_compare, fp32: an element off by fp32's rounding passes");
     code = in_child(fp32_off, NULL, &out);
-    ok(code == 11 && strstr(out, "check: FAIL (planted at n = 2: relative error 1.8e-04, worst element off by 1.0e-03)"),
+    ok(code == 11 &&
+       strstr(out, "check: FAIL (planted at n = 2: relative error 1.8e-04, worst element off by 1.0e-03)"),
        "sweep_compare, fp32: 1.8e-4 of the whole fails, printed with the element's error");
     code = in_child(fp32_unwritten, NULL, &out);
     ok(code == 11 && strstr(out, "check: FAIL (planted"), "sweep_compare, fp32: a NaN (an element nobody wrote) fails");
     code = in_child(tf32_within, NULL, &out);
     ok(code == 1 && !strstr(out, "check:"), "sweep_compare, TF32: an element within its TF32 bound passes");
     code = in_child(tf32_outside, NULL, &out);
-    ok(code == 11 && strstr(out, "1 elements outside the TF32 bound"), "sweep_compare, TF32: an element past its bound fails");
+    ok(code == 11 && strstr(out, "1 elements outside the TF32 bound"),
+       "sweep_compare, TF32: an element past its bound fails");
     code = in_child(tf32_unwritten, NULL, &out);
     ok(code == 11 && strstr(out, "check: FAIL (planted"), "sweep_compare, TF32: a NaN fails");
 }

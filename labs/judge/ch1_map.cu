@@ -11,7 +11,8 @@
 
 __global__ void fill(float *x, float *y, long long n, unsigned long long seed)
 {
-    for (long long i = blockIdx.x * (long long)blockDim.x + threadIdx.x; i < n; i += (long long)blockDim.x * gridDim.x) {
+    for (long long i = blockIdx.x * (long long)blockDim.x + threadIdx.x; i < n;
+         i += (long long)blockDim.x * gridDim.x) {
         x[i] = lab_uniform(seed, 1, i) + 1.0f;
         y[i] = lab_uniform(seed, 2, i) + 1.0f;
     }
@@ -21,7 +22,8 @@ __global__ void fill(float *x, float *y, long long n, unsigned long long seed)
 __global__ void verify(float a, const float *y, long long n, unsigned long long seed, unsigned long long *wrong,
                        unsigned long long *first)
 {
-    for (long long i = blockIdx.x * (long long)blockDim.x + threadIdx.x; i < n; i += (long long)blockDim.x * gridDim.x) {
+    for (long long i = blockIdx.x * (long long)blockDim.x + threadIdx.x; i < n;
+         i += (long long)blockDim.x * gridDim.x) {
         float want = a * (lab_uniform(seed, 1, i) + 1.0f) + (lab_uniform(seed, 2, i) + 1.0f);
         if (!(fabsf(y[i] - want) <= 2 * FLOAT_ROUNDING * fabsf(want))) {
             atomicAdd(wrong, 1ull);
@@ -155,7 +157,8 @@ int main(int argc, char **argv)
         }
         char what[64];
         snprintf(what, sizeof what, "timed run %d, %d sampled elements", clock.run + 1, s.count);
-        if (lab_check_sample_floats(&lab, what, &s, got, y, 0, 2 * FLOAT_ROUNDING, "a multiply and an add, each rounded"))
+        if (lab_check_sample_floats(&lab, what, &s, got, y, 0, 2 * FLOAT_ROUNDING,
+                                    "a multiply and an add, each rounded"))
             break;
     }
     if (!lab.failures) {

@@ -43,7 +43,8 @@ int main(int argc, char **argv)
             want[o] = transposed(matrix, rows, cols, o);
         char what[64];
         snprintf(what, sizeof what, "%d x %d in, %d x %d out", rows, cols, cols, rows);
-        if (lab_check_floats(&lab, what, got, want, n, rows, 0, "a copy: exact") && rows > 1 && cols > 1 && got[1] == matrix[1])
+        if (lab_check_floats(&lab, what, got, want, n, rows, 0, "a copy: exact") && rows > 1 && cols > 1 &&
+            got[1] == matrix[1])
             lab_hint(&lab, "out begins as in does: the matrix was copied, not transposed (or transposed twice)");
     }
     if (!lab.time || lab.failures)

@@ -124,7 +124,8 @@ int main(int argc, char **argv)
             const float *want = cpu_steps(plate, other, n, steps);
             char what[64];
             snprintf(what, sizeof what, "%d x %d plate, %d step%s", n, n, steps, steps > 1 ? "s" : "");
-            if (lab_check_floats(&lab, what, got, want, (long long)n * n, n, 0, "the CPU adds in the same order: exact") &&
+            if (lab_check_floats(&lab, what, got, want, (long long)n * n, n, 0,
+                                 "the CPU adds in the same order: exact") &&
                 lab.failures == 1)  /* the first failure's signature is the telling one */
                 hint_stencil(&lab, got, want, n);
         }

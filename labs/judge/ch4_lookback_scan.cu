@@ -148,7 +148,8 @@ int main(int argc, char **argv)
             break;
     }
     if (!lab.failures) {
-        printf("  every timed run's output was right on %d elements drawn afresh each run, and the last\n", s.count - 1);
+        printf("  every timed run's output was right on %d elements drawn afresh each run, and the last\n",
+               s.count - 1);
         lab_report(&lab, lab_clock_stats(&lab, &clock), 8.0 * n_max, "GB/s", 8.0 * n_max / (cub.median * 1e-3) / 1e9,
                    "of CUB's speed");
     }

@@ -23,9 +23,9 @@ static void hint_call(struct lab *lab, const float *got, const float *want, int 
     for (long long e = 0; e < count; e++)
         unwritten += isnan(got[e]);
     if (unwritten == count)
-        lab_hint(lab, "C was never written: was cublasSgemm called, and did it take the call? It returns a status (print "
-                      "cublasGetStatusString's name for it): CUBLAS_STATUS_INVALID_VALUE means a leading dimension "
-                      "smaller than its matrix's rows, counted as cuBLAS counts them, column-major");
+        lab_hint(lab, "C was never written: was cublasSgemm called, and did it take the call? It returns a status "
+                      "(print cublasGetStatusString's name for it): CUBLAS_STATUS_INVALID_VALUE means a leading "
+                      "dimension smaller than its matrix's rows, counted as cuBLAS counts them, column-major");
     else if (m > 1 && n > 1 && is_transposed(got, want, m, n, tolerance))
         lab_hint(lab, "C holds the transpose of A B: cuBLAS wrote its answer column after column, so read row-major "
                       "it is C^T. Ask it for C^T = B^T A^T instead: B first, then A, and n before m");

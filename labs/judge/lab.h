@@ -78,7 +78,8 @@ void lab_out(struct lab_call *c, const void *in, void *got, size_t bytes);  /* f
                                                                              in and got may be the same array */
 void lab_scratch(struct lab_call *c, size_t bytes);                         /* poisoned, not read back */
 void lab_host_in(struct lab_call *c, const void *host, size_t bytes);       /* pinned host memory, filled */
-void lab_host_out(struct lab_call *c, void *got, size_t bytes);             /* pinned host memory, poisoned, read back */
+void lab_host_out(struct lab_call *c, void *got, size_t bytes);             /* pinned host memory, poisoned,
+                                                                               read back */
 void lab_use(struct lab_call *c, const void *shared);                       /* a buffer of lab_shared(_host) */
 
 void lab_start(struct lab *lab, int argc, char **argv, const char *title, int *reps);

@@ -87,7 +87,8 @@ struct stats cublas_gemm_time(const float *a, const float *b, int m, int n, int 
     CUBLAS_CHECK(cublasCreate(&handle));
     if (tf32)
         CUBLAS_CHECK(cublasSetMathMode(handle, CUBLAS_TF32_TENSOR_OP_MATH));
-    TIME_CALLS(reps, CUBLAS_CHECK(cublasSgemm(handle, CUBLAS_OP_N, CUBLAS_OP_N, n, m, k, &one, b, n, a, k, &zero, c, n)));
+    TIME_CALLS(reps,
+               CUBLAS_CHECK(cublasSgemm(handle, CUBLAS_OP_N, CUBLAS_OP_N, n, m, k, &one, b, n, a, k, &zero, c, n)));
     CUBLAS_CHECK(cublasDestroy(handle));
     CUDA_CHECK(cudaFree(c));
     return result;

@@ -1,11 +1,12 @@
 /* product.h: what the judges of ch5_cublas and ch5_mma share. Both labs compute C = A B with A m x k,
  * B k x n and C m x n, row-major floats, through a launch function lab_...(A, B, C, m, n, k); they differ
  * in the tolerance (fp32, or TF32 on the tensor cores), the hints, and the cuBLAS they are timed
- * against (its fp32 SGEMM, or the same in TF32 on the tensor cores). A and B come from the seed, in [0, 1): every product is positive, so a sum's rounding error
- * is bounded relative to the sum itself. A product of up to 10^9 multiply-adds is checked element by
- * element against the CPU, in double; a larger one on 4,096 elements drawn from the seed, after every
- * element is checked for the poison. The timed runs write A and B again before each run (a run that
- * wrote them could leave its answers there for the next), poison C, and check a fresh sample after. */
+ * against (its fp32 SGEMM, or the same in TF32 on the tensor cores). A and B come from the seed, in [0, 1):
+ * every product is positive, so a sum's rounding error is bounded relative to the sum itself. A product of
+ * up to 10^9 multiply-adds is checked element by element against the CPU, in double; a larger one on 4,096
+ * elements drawn from the seed, after every element is checked for the poison. The timed runs write A and
+ * B again before each run (a run that wrote them could leave its answers there for the next), poison C,
+ * and check a fresh sample after. */
 #ifndef LABS_PRODUCT_H
 #define LABS_PRODUCT_H
 #include <math.h>

@@ -11,7 +11,8 @@ __global__ void histogram(const unsigned char *in, long long pixels, unsigned *b
     for (int v = threadIdx.x; v < LEVELS; v += blockDim.x)
         s_bins[v] = 0;
     __syncthreads();
-    for (long long i = blockIdx.x * (long long)blockDim.x + threadIdx.x; i < pixels; i += (long long)blockDim.x * gridDim.x)
+    for (long long i = blockIdx.x * (long long)blockDim.x + threadIdx.x; i < pixels;
+         i += (long long)blockDim.x * gridDim.x)
         atomicAdd(&s_bins[in[i]], 1u);
     __syncthreads();
     for (int v = threadIdx.x; v < LEVELS; v += blockDim.x)
