@@ -3,7 +3,7 @@
 # labs/graded.csv, labs/solutions_gtx1650.csv.
 # labs/solutions.csv (the whole H200) and labs/solutions_gtx1650.csv (held to 14 SMs): make labs
 # SOLUTIONS=1, a row a lab; labs/graded.csv: a row a file graded (LAB.handout, LAB.solution, ...).
-function ms(value) { return value == "-" ? "not timed" : sprintf("%.3f ms", value) }
+function ms_or_untimed(value) { return value == "-" ? "not timed" : sprintf("%.3f ms", value) }
 { f = base(FILENAME) }
 f == "graded" { split(v("name"), part, "."); if (part[2] == "handout") handout[part[1]] = v("verdict"); next }
 { l = v("lab"); if (f == "solutions_gtx1650") order[n++] = l
@@ -22,9 +22,9 @@ END {
     for (i = 0; i < n; i++) {
         l = order[i]; g = "solutions_gtx1650"; h = "solutions"
         printf "| `%s` | %s | %s | %s | %s | %s | %s, %s | %s |\n", l,
-               seen[h, l] ? ms(time[h, l]) : "-", seen[h, l] && self[h, l] != "-" ? self[h, l] "%" : "-",
+               seen[h, l] ? ms_or_untimed(time[h, l]) : "-", seen[h, l] && self[h, l] != "-" ? self[h, l] "%" : "-",
                seen[h, l] && pl[h, l] != "-" ? pl[h, l] "% " lim[h, l] : "-", seen[h, l] ? secs[h, l] " s" : "-",
                (l in handout) ? handout[l] : "-",
-               ms(time[g, l]), verdict[g, l], self[g, l] == "-" ? "-" : self[g, l] "%"
+               ms_or_untimed(time[g, l]), verdict[g, l], self[g, l] == "-" ? "-" : self[g, l] "%"
     }
 }
