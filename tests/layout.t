@@ -80,4 +80,22 @@ printf '/* \303\227%0114d */\n/* \303\227\303\227%0112d */\n' 0 0 >"$planted/ch1
 ok $? "in a copy of a .cu file, a line of 121 characters is caught, one of 120 (122 bytes) is not" \
     "$(long_lines "$planted" c)"
 rm -rf "$planted"
+# The shell scripts are POSIX sh, and read the same by every shell that may run them: Debian's dash (sh)
+# and bash (Colab's sh, and anyone's "bash labs/grade"). bash reads a ' inside "${x:-...}" as a quote,
+# where dash does not: such a line must be caught.
+scripts=$(find . -path './.*' -prune -o -path ./output -prune -o -type f \( -name '*.sh' -o -name '*.t' \
+    -o -path ./labs/grade -o -path ./labs/gradebook \) -print | sort)
+for shell in dash bash; do
+    if ! command -v $shell >/dev/null 2>&1; then skip "the scripts parse under $shell" "no $shell here"; continue; fi
+    bad=$(for f in $scripts; do $shell -n "$f" 2>&1 >/dev/null | head -n 1; done)
+    [ -z "$bad" ]
+    ok $? "every shell script parses under $shell -n" "$bad"
+done
+if command -v bash >/dev/null 2>&1; then
+    planted=$(mktemp)
+    printf '#!/bin/sh\necho "calls ${wanted:-the lab'"'"'s function} here"\n' >"$planted"
+    ! bash -n "$planted" 2>/dev/null
+    ok $? "a ' inside \"\${x:-...}\" planted in a script is caught by bash -n"
+    rm -f "$planted"
+fi
 done_testing
