@@ -162,6 +162,14 @@ sh labs/grade ch1_map "$tmp/stale.cu" >"$tmp/out" 2>&1; code=$?
 [ $code = 1 ] && verdict_of "$tmp/out" | grep -q "does not compile" && grep -q "stale.cu" "$tmp/out"
 ok $? "a file replaced by an older one that does not compile: FAIL (does not compile), naming it" \
    "exit $code; $(tail -n 12 "$tmp/out")"
+# make labs compiles every file first (LAB_BUILD_ONLY=1): a build that stops there is never a PASS,
+# and a file that does not compile is the same FAIL as in a whole grade.
+LAB_BUILD_ONLY=1 sh labs/grade ch1_map "$tmp/stale.cu" >"$tmp/out" 2>&1; code=$?
+[ $code = 1 ] && verdict_of "$tmp/out" | grep -q "does not compile"
+ok $? "LAB_BUILD_ONLY=1, a file that does not compile: FAIL (does not compile)" "exit $code; $(tail -n 4 "$tmp/out")"
+LAB_BUILD_ONLY=1 sh labs/grade ch1_map labs/ch1_map.cu >"$tmp/out" 2>&1; code=$?
+[ $code = 77 ] && verdict_of "$tmp/out" | grep -q "^not run (built only"
+ok $? "LAB_BUILD_ONLY=1, a file that compiles: exit 77, not run (never 0)" "exit $code; $(tail -n 4 "$tmp/out")"
 
 # The grade book writes a regular file only, through a file beside it; a device, a folder or a link is
 # refused before anything runs (as root, CSV=/dev/null would otherwise replace the device).
