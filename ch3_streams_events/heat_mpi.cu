@@ -7,9 +7,8 @@
  *   make ch3 && mpirun -np 2 ./ch3_streams_events/heat_mpi      (as root: mpirun --allow-run-as-root)
  *   srun --mpi=pmix --ntasks-per-node=4 --gpus-per-task=1 ./ch3_streams_events/heat_mpi -n 32768 --steps 50
  *       (Slurm: each rank sees its one GPU; --mpi= is what the site's Open MPI was built with, srun --mpi=list)
- *   make profile P=ch3_streams_events/heat_mpi NP=2 ARGS="-n 16384 --steps 20 -r 3"
- *       (Nsight Systems' timeline of both ranks: NVTX ranges name the edge strips, the inside rows and the
- *       halo exchange, so the overlap shows as the inside rows' kernel beside the exchange)
+ *   make profile P=ch3_streams_events/heat_mpi NP=2 ARGS="-n 16384 --steps 20 -r 3"   (Nsight Systems, both
+ *       ranks: NVTX ranges name the edge strips, the inside rows and the halo exchange, the overlap in view)
  */
 #include <math.h>
 /* MPI's C interface only: nvcc compiles as C++, and mpi.h would otherwise bring its C++ bindings. */
@@ -22,7 +21,6 @@
 #if defined(OPEN_MPI) && OPEN_MPI
 #include <mpi-ext.h>  /* MPIX_Query_cuda_support, where Open MPI was built with it */
 #endif
-
 #include <nvtx3/nvToolsExt.h>        /* NVTX: named ranges that Nsight Systems shows on its timeline (header only) */
 #include <nvtx3/nvToolsExtCudaRt.h>  /* and names for the streams */
 

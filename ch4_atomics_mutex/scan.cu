@@ -1,8 +1,7 @@
-/* scan.cu: going further, prefix sums: out[i] = in[0] + ... + in[i], the reduction's sibling, where
- * blocks must wait for each other (tile b needs the sum of every tile before it). The textbook's three
- * kernels (scan each tile, scan the tiles' sums, add them back) read and write the data twice; the
- * single pass with decoupled look-back does it once, each block waiting on flags its predecessors
- * publish. CUB's DeviceScan::InclusiveSum is the reference.
+/* scan.cu: going further, prefix sums: out[i] = in[0] + ... + in[i], the reduction's sibling, where blocks must wait
+ * for each other (tile b needs the sum of every tile before it). The textbook's three kernels (scan each tile, scan the
+ * tiles' sums, add them back) read and write the data twice; the single pass with decoupled look-back does it once,
+ * each block waiting on flags its predecessors publish. CUB's DeviceScan::InclusiveSum is the reference.
  *   make ch4 && ./ch4_atomics_mutex/scan    (sizes 1e4 up to 2^31 + 11; output/ch4/scan.csv; --max 1e8 -r 5)
  */
 #include <limits.h>
@@ -587,7 +586,6 @@ int main(int argc, char **argv)
            100 * at[SINGLE_PASS] / copy_gbs, 100 * at[THREE_KERNELS] / copy_gbs, 100 * at[LIBRARY] / copy_gbs);
     printf("(the three kernels move each element twice: read it, write its tile's scan, read and write it again)\n");
     printf("wrote %s\n", csv_path);
-
     CUDA_CHECK(cudaFree(b.in));
     CUDA_CHECK(cudaFree(b.out));
     CUDA_CHECK(cudaFree(b.reference));
@@ -597,7 +595,6 @@ int main(int argc, char **argv)
     CUDA_CHECK(cudaFree(b.cub_temp));
     CUDA_CHECK(cudaFree(flush));
     CUDA_CHECK(cudaFree(sink));
-    free(chunk);
-    free(ms);
+    free(chunk), free(ms);
     return exit_status(0);
 }

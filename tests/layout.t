@@ -80,6 +80,23 @@ printf '/* \303\227%0114d */\n/* \303\227\303\227%0112d */\n' 0 0 >"$planted/ch1
 ok $? "in a copy of a .cu file, a line of 121 characters is caught, one of 120 (122 bytes) is not" \
     "$(long_lines "$planted" c)"
 rm -rf "$planted"
+# No program, script or test over 600 lines (a file a reader takes in whole): the code and the scripts, as
+# git tracks them, and a planted file of 601 lines is caught.
+long_files() {  # long_files DIR: "LINES FILE" of each code or script file under DIR over 600 lines
+    (cd "$1" && find . -path './.*' -prune -o -path ./output -prune -o -path ./figures -prune -o -type f \( \
+        -name '*.c' -o -name '*.cu' -o -name '*.h' -o -name '*.sh' -o -name '*.t' -o -name '*.awk' -o -name '*.py' \
+        -o -name '*.gp' -o -name Makefile -o -path ./labs/grade -o -path ./labs/gradebook \) -print |
+     sort | while read -r f; do n=$(wc -l <"$f"); [ "$n" -le 600 ] || echo "$n $f"; done)
+}
+big=$(long_files .)
+[ -z "$big" ]
+ok $? "no program, script or test is over 600 lines" "$big"
+planted=$(mktemp -d)
+mkdir "$planted/labs" && seq 601 >"$planted/labs/grade" && seq 600 >"$planted/labs/gradebook"
+[ "$(long_files "$planted")" = "601 ./labs/grade" ]
+ok $? "a copy of labs/grade of 601 lines is caught, one of 600 is not" "$(long_files "$planted")"
+rm -rf "$planted"
+
 # The shell scripts are POSIX sh, and read the same by every shell that may run them: Debian's dash (sh)
 # and bash (Colab's sh, and anyone's "bash labs/grade"). bash reads a ' inside "${x:-...}" as a quote,
 # where dash does not: such a line must be caught.
