@@ -29,7 +29,7 @@ start=$(date +%s)
 file_of() { if [ "$kind" = students ]; then echo "labs/$1.cu"; else echo "labs/solutions/$1.cu"; fi; }
 # Every file is compiled first, all at once (the CPU's work, cached by labs/grade), so that the grades
 # in turn, which time the GPU, do not wait for the compiler.
-for lab in "$@"; do echo "$lab $(file_of "$lab")"; done |
+[ $# = 0 ] || for lab in "$@"; do echo "$lab $(file_of "$lab")"; done |
     xargs -P "$(getconf _NPROCESSORS_ONLN 2>/dev/null || echo 4)" -L 1 sh -c \
         'LAB_BUILD_ONLY=1 sh "$0" "$1" "$2" >/dev/null 2>&1 </dev/null; exit 0' "$here/grade"
 for lab in "$@"; do
