@@ -30,7 +30,7 @@ file_of() { if [ "$kind" = students ]; then echo "labs/$1.cu"; else echo "labs/s
 # Every file is compiled first, all at once (the CPU's work, cached by labs/grade), so that the grades
 # in turn, which time the GPU, do not wait for the compiler.
 [ $# = 0 ] || for lab in "$@"; do echo "$lab $(file_of "$lab")"; done |
-    xargs -P "$(getconf _NPROCESSORS_ONLN 2>/dev/null || echo 4)" -L 1 sh -c \
+    xargs -P "$(nproc 2>/dev/null || echo 4)" -L 1 sh -c \
         'LAB_BUILD_ONLY=1 sh "$0" "$1" "$2" >/dev/null 2>&1 </dev/null; exit 0' "$here/grade"
 for lab in "$@"; do
     t0=$(date +%s)
