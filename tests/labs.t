@@ -366,6 +366,11 @@ while read -r name; do
     speed=$(sed -n 's/^grade-speed //p' "$tmp/slow")
     [ "$(sed -n 's/^grade-correct //p' "$tmp/slow")" = yes ] && [ "$speed" = slow ]
     ok $? "the mistake $name is right but caught as slow" "exit $code; $(grep -v '^grade-' "$tmp/slow" | tail -n 4)"
+    # A lab timed in several processes (rules.txt "LAB timed N") says so, and times that many.
+    n=$(awk -v l="${name%%.*}" '$1 == l && $2 == "timed" { print $3 }' labs/rules.txt)
+    [ -z "$n" ] || { grep -q "^  timed in $n processes of yours, each between two of the solution's" "$tmp/slow"
+                     ok $? "${name%%.*} is timed in $n processes of the file (rules.txt)" \
+                        "$(grep -v '^grade-' "$tmp/slow" | tail -n 4)"; }
     csv_row "$tmp/slow" "$graded_columns" name="$name" want=slow exit="$code" sanitizer="not run" \
         verdict="$speed: $(csv_field "$tmp/slow" percent-of-solution)% of the solution (timed without the sanitizers)" \
         >>"$tmp/graded.csv"
