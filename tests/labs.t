@@ -207,11 +207,13 @@ if ! have_gpu; then
     printf '#!/bin/sh\necho "GPU 0: a stand-in (tests/labs.t)"\n' >"$tmp/bin/nvidia-smi" &&
         chmod +x "$tmp/bin/nvidia-smi"
     cp labs/ch1_map.cu "$tmp/one/ann/"
+    mkdir -p "$tmp/one/bo x" && cp labs/ch1_map.cu "$tmp/one/bo x/"  # (compiled first, side by side)
     PATH="$tmp/bin:$PATH" sh labs/gradebook "$tmp/one" "$tmp/onebook" >"$tmp/out" 2>&1; code=$?
     rows=$(csv_select "$tmp/onebook.csv" student lab verdict exit correct 2>&1 | tr '\n' ' ')
-    want="ann,ch1_map,not run (no GPU),77,- "
+    want="ann,ch1_map,not run (no GPU),77,- bo x,ch1_map,not run (no GPU),77,- "
     [ -z "$course" ] || want="(solution),ch1_map,not run (no GPU),77,- $want"
-    [ $code = 0 ] && [ "$rows" = "$want" ] && grep -q -F '| ann | not run | 0 |' "$tmp/onebook.md"
+    [ $code = 0 ] && [ "$rows" = "$want" ] && grep -q -F '| ann | not run | 0 |' "$tmp/onebook.md" &&
+        grep -q -F '| bo x | not run | 0 |' "$tmp/onebook.md" && grep -q "^compiling the class's files" "$tmp/out"
     ok $? "labs/gradebook: a row per grade and the table, by the columns' names (no GPU: not run)" \
        "exit $code; rows: $rows; want: $want; $(cat "$tmp/onebook.md" 2>/dev/null) $(tail -n 3 "$tmp/out")"
 fi
