@@ -27,11 +27,8 @@ echo "$columns" >"$rows"
 status=0
 start=$(date +%s)
 file_of() { if [ "$kind" = students ]; then echo "labs/$1.cu"; else echo "labs/solutions/$1.cu"; fi; }
-# Every file is compiled first, all at once (the CPU's work, cached by labs/grade), so that the grades
-# in turn, which time the GPU, do not wait for the compiler.
-[ $# = 0 ] || for lab in "$@"; do echo "$lab $(file_of "$lab")"; done |
-    xargs -P "$(nproc 2>/dev/null || echo 4)" -L 1 sh -c \
-        'LAB_BUILD_ONLY=1 sh "$0" "$1" "$2" >/dev/null 2>&1 </dev/null; exit 0' "$here/grade"
+# Every file is compiled first, several at once (labs/build_first.sh).
+for lab in "$@"; do printf '%s\n' "$lab" "$(file_of "$lab")"; done | sh "$here/build_first.sh"
 for lab in "$@"; do
     t0=$(date +%s)
     file=$(file_of "$lab")
