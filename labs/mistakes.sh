@@ -1,9 +1,9 @@
 #!/bin/sh
-# make lab-mistakes [CSV=FILE]: every planted mistake of labs/solutions/mistakes.txt graded by labs/grade,
-# as tests/labs.t grades them: four at a time without the timing, then the "slow" ones alone, timed
-# against their solution. A line each (caught or not, and the verdict); CSV=FILE also writes them as a
-# CSV file (mistake,expected,correct,sanitizer,verdict) opening with the device and the date. Exit 0
-# when each mistake was caught by the report it is planted for.
+# make lab-mistakes [CSV=FILE]: every planted mistake of labs/solutions/mistakes.txt graded by labs/grade:
+# four at a time without the timing, then the "slow" ones alone, timed against their solution. A line
+# each (caught or not, and the verdict); CSV=FILE also writes them as a CSV file
+# (mistake,expected,correct,sanitizer,verdict) opening with the device and the date. Exit 0 when each
+# mistake was caught by the report it is planted for; 1 when one was not, or CSV could not be written.
 set -u
 here=$(cd "$(dirname "$0")" && pwd)
 . "$here/csv.sh"
@@ -82,6 +82,6 @@ if [ -n "${CSV:-}" ]; then
     { echo "# device: ${device:-unknown}, $(date -u '+%Y-%m-%d %H:%M') UTC"
       echo "$columns"
       sort -t, -k1,1 "$out/rows"  # (by the mistake's name, the first column)
-      cat "$out/slow_rows"; } | csv_write "$CSV"
+      cat "$out/slow_rows"; } | csv_write "$CSV" || status=1
 fi
 exit $status

@@ -1,10 +1,10 @@
 #!/bin/sh
-# make labs [SOLUTIONS=1] [CSV=file]: every file compiled at once, then every lab graded in turn by
-# labs/grade, each report kept in output/labs/reports/LAB.txt, then one table; CSV=FILE also writes it as a
-# grade book, one row a lab.
+# make labs [SOLUTIONS=1] [CSV=file]: every file compiled first (as many at once as there are CPUs), then
+# every lab graded in turn by labs/grade, each report kept in output/labs/reports/LAB.txt, then one table;
+# CSV=FILE also writes it as a grade book, one row a lab.
 #   sh labs/table.sh students|solutions LAB...    the files in labs/, or the course's solutions
-# Exit 0 when every lab is PASS, 1 otherwise, 2 when CSV cannot be a regular file or a hand-out is asked
-# for its solutions.
+# Exit 0 when every lab is PASS, 1 otherwise or when CSV could not be written, 2 when CSV cannot be a
+# regular file or a hand-out is asked for its solutions.
 set -u
 trap '' XFSZ  # past a file-size limit a write fails (and is reported) instead of killing the script
 here=$(cd "$(dirname "$0")" && pwd)
@@ -48,6 +48,6 @@ if [ -n "${CSV:-}" ]; then
     # The grade book opens as the programs' CSV files do: a line naming the device and the date.
     device=$(csv_device output/labs/reports/*.txt)
     { echo "# device: ${device:-unknown}, $(date -u '+%Y-%m-%d %H:%M') UTC, make labs ($kind)"
-      cat "$rows"; } | csv_write "$CSV"
+      cat "$rows"; } | csv_write "$CSV" || status=1  # (csv_write's exit ends only its part of the pipe)
 fi
 exit $status

@@ -192,6 +192,13 @@ ok $? "labs/gradebook over folders without a lab's file: exit 2, said, nothing w
 (ulimit -f 0; CSV=$tmp/book.csv sh labs/table.sh students ch1_map >"$tmp/out" 2>&1); code=$?
 [ $code = 1 ] && [ ! -e "$tmp/book.csv" ]
 ok $? "make labs CSV=file that cannot be written (ulimit -f 0): exit 1, no file" "exit $code; $(tail -n 2 "$tmp/out")"
+# The same with no lab to grade, so that nothing but the write can make the exit status 1 (what it says
+# goes through a pipe, which the limit leaves alone).
+(ulimit -f 0; CSV=$tmp/book.csv sh labs/table.sh students 2>&1; echo "exit $?") | cat >"$tmp/out"
+code=$(sed -n 's/^exit //p' "$tmp/out")
+[ "$code" = 1 ] && [ ! -e "$tmp/book.csv" ] && grep -q "^cannot write $tmp/book.csv" "$tmp/out"
+ok $? "make labs CSV=file that cannot be written, no lab graded: exit 1 all the same, said" \
+   "exit $code; $(tail -n 2 "$tmp/out")"
 # The grade book's row is the report's, column by column (labs/csv.sh writes and reads it by the
 # columns' names), and so is the table printed.
 CSV=$tmp/book.csv sh labs/table.sh students ch1_map >"$tmp/out" 2>&1; code=$?
@@ -219,6 +226,13 @@ if ! have_gpu; then
         grep -q -F '| bo x | not run | 0 |' "$tmp/onebook.md" && grep -q "^compiling the class's files" "$tmp/out"
     ok $? "labs/gradebook: a row per grade and the table, by the columns' names (no GPU: not run)" \
        "exit $code; rows: $rows; want: $want; $(cat "$tmp/onebook.md" 2>/dev/null) $(tail -n 3 "$tmp/out")"
+    # A book that cannot be written: exit 1, said, and no book (every file was graded all the same).
+    (ulimit -f 0; PATH="$tmp/bin:$PATH" sh labs/gradebook "$tmp/one" "$tmp/nobook" 2>&1; echo "exit $?") |
+        cat >"$tmp/out"
+    code=$(sed -n 's/^exit //p' "$tmp/out")
+    [ "$code" = 1 ] && [ ! -e "$tmp/nobook.csv" ] && grep -q "^cannot write $tmp/nobook.csv" "$tmp/out"
+    ok $? "labs/gradebook: a book that cannot be written (ulimit -f 0) is exit 1, said" \
+       "exit $code; $(tail -n 3 "$tmp/out")"
 fi
 
 # Hand-out targets that the course's solution clears: at most 80% of the share of its limit that each
