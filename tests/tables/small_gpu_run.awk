@@ -82,7 +82,8 @@ END {
            " It took " calls " calls (each emulation's `calls.tsv` lists them), each running a part:" \
            " a device call here ends at 10 minutes, and `KEEP=1` merges the parts." \
            " Under MPS a GPU fault in one process ends every process on the GPU, so `tests/labs.t` checks again," \
-           " alone, each lab check that a CUDA error stopped while four ran at a time: " list(ag, ne) \
+           " alone, each lab check that a CUDA error stopped while four ran at a time" \
+           " (eight since, `LABS_PARALLEL`): " list(ag, ne) \
            " of them under the " (ne == 3 ? "three" : ne) " emulations" (nf == 0 ? ", each passing alone." : ".")
     print wrap(text)
     print ""
