@@ -233,8 +233,8 @@ $(if $(NCCL_LIB),-I$(NCCL_HOME)/include) -c $$f\"},"; done; \
 	} | sed '$$ s/},$$/}/' >$@ && echo "]" >>$@ && echo "compile_commands.json: $$(grep -c '"file"' $@) files"
 
 clean:
-	rm -rf $(PROGRAMS) ch3_streams_events/multi_gpu common/*.o tests/unit_common tests/fuzz/fuzz_pnm \
-	    tests/fuzz/fuzz_cli .build-flags compile_commands.json output
+	rm -rf $(PROGRAMS) ch3_streams_events/multi_gpu ch3_streams_events/heat_mpi common/*.o tests/unit_common \
+	    tests/fuzz/fuzz_pnm tests/fuzz/fuzz_cli .build-flags compile_commands.json output
 
 help:
 	@echo "make [-j] TARGET [KNOB=value ...]"
@@ -249,13 +249,15 @@ help:
 	@echo "  tables                         the READMEs' results tables, from the CSV in figures/data/"
 	@echo "  notebook                       course.ipynb's clone and lab cells, the README's badge (python3)"
 	@echo "  colab                          the Colab link of course.ipynb for this clone's origin (python3)"
-	@echo "  sass|ptx P=program [SM=90]     the machine code or PTX of one program"
+	@echo "  sass P=program [SM=90]         the machine code of one program (first ARCH, or SM)"
+	@echo "  ptx P=program                  its PTX (for the newest ARCH)"
 	@echo "  profile P=program [ARGS=...]   Nsight Compute, then Nsight Systems, on one program (GPU)"
 	@echo "  profile ... NP=2               the timeline of an MPI program's 2 ranks under mpirun (heat_mpi)"
 	@echo "  compile_commands.json          for clangd and editors"
 	@echo "  lab L=NAME [FILE=path]         grade a lab's file: rules, correctness, sanitizers, speed (sh labs/grade)"
 	@echo "  labs [SOLUTIONS=1] [CSV=file]  every lab, one table (the files in labs/, or the solutions)"
-	@echo "  gradebook SUBMISSIONS=dir      a class: a folder per student, one CSV, a Markdown table, a figure (GPU)"
+	@echo "  gradebook SUBMISSIONS=dir [BOOK=output/labs/class]   a class: a folder per student, one CSV,"
+	@echo "                                 a Markdown table, a figure (GPU)"
 	@echo "  classroom                      .github/classroom/autograding.json, a test a lab"
 	@echo "  lab-mistakes [CSV=file]        every planted mistake, each caught by its report (GPU)"
 	@echo "  labs-handout                   output/labs-handout.tar.gz: the course without the solutions"
@@ -343,7 +345,7 @@ lab: lab-programs
 	@sh labs/grade "$$L" $${FILE:+"$$FILE"}
 
 labs: lab-programs
-	@CSV="$(CSV)" sh labs/table.sh $(if $(SOLUTIONS),solutions,students) $(LABS)
+	@CSV="$(CSV)" sh labs/table.sh $(if $(filter 1,$(SOLUTIONS)),solutions,students) $(LABS)
 
 lab-mistakes: lab-programs lab-mistake-files
 	@CSV="$(CSV)" sh labs/mistakes.sh
