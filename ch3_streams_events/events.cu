@@ -22,7 +22,8 @@ enum { THREADS_PER_BLOCK = 256, TREE_ADDITIONS = 8 };
 
 /* ==== Kernel ==== */
 
-/* Chapter 2's better reduction, 256 threads a block: one partial sum per block. */
+/* normalize.cu's, copied (tests/copies.t keeps them equal): Chapter 2's better reduction, 256 threads a
+ * block, one partial sum per block. */
 __global__ void partial_reduce(const float *array, long long n, float *partial_sums)
 {
     __shared__ float s_block[THREADS_PER_BLOCK];

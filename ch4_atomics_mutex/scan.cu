@@ -312,8 +312,8 @@ __global__ void first_difference(const Sum *a, const Sum *b, long long n, unsign
             atomicMin(first, (unsigned long long)i);
 }
 
-/* Reads a buffer twice the L2's size, so that the next kernel finds none of its data in the cache. Reads,
- * not writes: a memset would leave dirty lines that the timed kernel would have to write back. */
+/* ladder.cu's, copied (tests/copies.t keeps them equal): reads a buffer twice the L2's size, so that the next
+ * kernel finds none of its data in the cache (reads: a memset's dirty lines would be written back in the timing). */
 __global__ void read_through(const int4 *buffer, long long count, int *sink)
 {
     int4 acc = make_int4(0, 0, 0, 0);

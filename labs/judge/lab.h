@@ -10,9 +10,9 @@
  *   lab_check_floats(&lab, "n = 33", got, want, n, 0, tolerance, "why that tolerance");
  *   lab_hint(&lab, "...");                        a known mistake's signature, said once
  * The timed runs (--time) use buffers the judge owns and shares with the runner (CUDA IPC): each run,
- * the judge's clock runs from its request to a fresh sample of the outputs read back by its own kernel,
- * so a call that answers before its work is done shows wrong outputs, and nothing the runner says about
- * time is used. The same round trip without the call is timed too and subtracted:
+ * the judge's clock runs from its request to the runner's answer, and a fresh sample of the outputs is
+ * read back by its own kernel right after, so a call that answers before its work is done shows wrong
+ * outputs; nothing the runner says about time is used. The round trip without the call is subtracted:
  *   float *x = lab_shared(&lab, bytes);           device memory the runner sees (lab_shared_host: pinned host)
  *   struct lab_clock clock; lab_clock_start(&lab, &clock, reps);
  *   while (lab_clock_next(&clock)) {              clock.run: -1 in the warm-up, then 0 .. reps - 1
