@@ -136,7 +136,7 @@ ch5_matmul/sgemm_hopper: ALL_NVCCFLAGS = $(subst arch=compute_90$(comma)code=sm_
                                           $(COURSE_NVCCFLAGS)) $(NVCCFLAGS) $(EXTRA_NVCCFLAGS) $(PROGRAM_FLAGS)
 
 .PHONY: all ch1 ch2 ch3 ch4 ch5 test sanitize small-gpu fuzz figures tables sass ptx profile clean help \
-        lab labs lab-mistakes labs-handout lab-programs lab-nvcc lab-cuda-dir lab-sanitizer lab-mistake-files \
+        lab labs lab-mistakes labs-handout lab-programs lab-nvcc lab-cuda-dir lab-wrap lab-sanitizer lab-mistake-files \
         gradebook classroom lab-list notebook colab lab-flags-cublas lab-flags-nccl lab-flags-mpi lab-mpirun
 all: $(PROGRAMS)
 ch1: $(CH1_PROGRAMS)
@@ -299,7 +299,7 @@ LAB_NVCC = $(NVCC) -std=c++17 -O3 -lineinfo $(GENCODE) -Xcompiler -Wall \
 JUDGE_NVCC = $(NVCC) $(COURSE_NVCCFLAGS) $(NVCCFLAGS) $(EXTRA_NVCCFLAGS)
 # lab.h's library: lab.c, channel.c (the runner's process) and timed.c (the timed runs), in C.
 LAB_JUDGE_C := output/labs/lab.o output/labs/channel.o output/labs/timed.o
-LAB_JUDGE_OBJECTS := $(LAB_JUDGE_C) output/labs/libraries.o output/labs/sample.o $(COMMON)
+LAB_JUDGE_OBJECTS := $(LAB_JUDGE_C) output/labs/libraries.o output/labs/sample.o output/labs/fill.o $(COMMON)
 
 $(LAB_JUDGE_C): output/labs/%.o: labs/judge/%.c labs/judge/*.h common/*.h .build-flags
 	@mkdir -p $(@D)
@@ -312,7 +312,8 @@ output/labs/%.o: labs/judge/%.cu labs/judge/*.h common/*.h .build-flags
 output/labs/judge/%: labs/judge/%.cu labs/judge/*.h $(LAB_JUDGE_OBJECTS) .build-flags
 	@mkdir -p $(@D)
 	$(JUDGE_NVCC) -Ilabs/judge $< $(LAB_JUDGE_OBJECTS) -o $@ -lcublas -lm
-output/labs/runner.o: labs/runner/runner.c labs/runner/runner.h labs/judge/protocol.h .build-flags
+output/labs/runner.o output/labs/launches.o: output/labs/%.o: labs/runner/%.c labs/runner/runner.h \
+                                             labs/judge/protocol.h .build-flags
 	@mkdir -p $(@D)
 	$(CC) $(ALL_CFLAGS) -I$(CUDA_DIR)/include -c $< -o $@
 output/labs/runner/%.o: labs/runner/%.cu labs/runner/runner.h labs/judge/protocol.h .build-flags
@@ -327,12 +328,27 @@ output/labs/runner/ch3_halo.o: LAB_STUB_FLAGS = $(MPI_FLAGS)
 # The course's side of every lab (its own code: warnings are errors); make test then grades the skeletons,
 # the solutions and the mistakes.
 lab-programs: $(addprefix output/labs/judge/,$(LABS_BUILT)) $(patsubst %,output/labs/runner/%.o,$(LABS_BUILT)) \
-              output/labs/runner.o output/labs/runner/touch.o
+              output/labs/runner.o output/labs/launches.o output/labs/runner/touch.o
 # For labs/grade: how it compiles a student's file, and the compute-sanitizer of this toolkit.
 lab-nvcc:
 	@echo '$(LAB_NVCC)'
 lab-cuda-dir:
 	@echo '$(CUDA_DIR)'
+# For labs/rules.sh: the cuobjdump that reads a file's machine code (and runs nvdisasm, beside it or on PATH):
+# the toolkit's, else one on PATH, else tests/install_tools.sh's (NVIDIA's wheels), else nothing;
+# LAB_CUOBJDUMP=PATH another.
+LAB_CUOBJDUMP ?= $(or $(wildcard $(CUDA_DIR)/bin/cuobjdump),$(shell command -v cuobjdump),\
+                     $(wildcard $(CURDIR)/.tools/bin/cuobjdump))
+.PHONY: lab-cuobjdump
+lab-cuobjdump:
+	@echo '$(LAB_CUOBJDUMP)'
+# The runner's link: every launch function wrapped by labs/runner/launches.c, which counts the kernels, and
+# the reading of an event's time, counted too.
+LAB_LAUNCHES := __cudaLaunchKernel __cudaLaunchKernel_ptsz cudaLaunchKernel cudaLaunchKernel_ptsz \
+                cudaLaunchCooperativeKernel cudaLaunchCooperativeKernel_ptsz \
+                cudaLaunchKernelExC cudaLaunchKernelExC_ptsz cudaEventElapsedTime cudaEventElapsedTime_v2
+lab-wrap:
+	@echo '$(foreach f,$(LAB_LAUNCHES),-Xlinker --wrap=$(f))'
 COMPUTE_SANITIZER ?= $(or $(wildcard $(CUDA_DIR)/bin/compute-sanitizer),$(shell command -v compute-sanitizer))
 lab-sanitizer:
 	@echo '$(COMPUTE_SANITIZER)'

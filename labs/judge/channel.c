@@ -110,7 +110,7 @@ void stop_runner(struct lab_runner *r, double grace)
     }
     r->channel = r->output = -1;
     if (r->dir[0]) {
-        char path[96];
+        char path[160];
         snprintf(path, sizeof path, "%s/channel", r->dir);
         unlink(path);
         rmdir(r->dir);
@@ -290,18 +290,24 @@ int start_runner(struct lab *lab)
         return 0;
     if (lab->deadline == 0)  /* LAB_TIMEOUT counts the runner's time, from its first start */
         lab->deadline = wall_seconds() + lab->timeout;
-    snprintf(r->dir, sizeof r->dir, "/tmp/lab-judge.XXXXXX");  /* a socket's path is short */
+    /* (a socket's path is short: 108 bytes; the folder is the one a sandboxed runner sees of the judge's) */
+    snprintf(r->dir, sizeof r->dir, "%s/lab-judge.XXXXXX", lab->channel_dir ? lab->channel_dir : "/tmp");
     if (!mkdtemp(r->dir)) {
         perror("judge: mkdtemp");
         exit(1);
     }
-    char path[96], device[16];
+    char path[160], device[16];
     snprintf(path, sizeof path, "%s/channel", r->dir);
     snprintf(device, sizeof device, "%d", lab->dev.id);
     struct sockaddr_un address;
     memset(&address, 0, sizeof address);
     address.sun_family = AF_UNIX;
-    snprintf(address.sun_path, sizeof address.sun_path, "%s", path);
+    if (strlen(path) >= sizeof address.sun_path) {
+        fprintf(stderr, "judge: the runner's socket %s: a path of %zu bytes at most\n", path,
+                sizeof address.sun_path - 1);
+        exit(1);
+    }
+    memcpy(address.sun_path, path, strlen(path) + 1);
     int listener = socket(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0), pipe_fds[2];
     if (listener < 0 || bind(listener, (struct sockaddr *)&address, sizeof address) != 0 || listen(listener, 1) != 0 ||
         pipe2(pipe_fds, O_CLOEXEC) != 0) {
@@ -392,6 +398,8 @@ int read_done(struct lab *lab, const char *doing)
     int how = channel_read(lab, &done, sizeof done);
     if (how)
         return runner_lost(lab, how, doing);
+    lab->launches = (int)done.launches;
+    lab->elapsed = (int)done.elapsed;
     if (done.status == 0)
         return 0;
     printable(done.error, sizeof done.error);

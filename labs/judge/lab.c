@@ -20,6 +20,7 @@
 void lab_start(struct lab *lab, int argc, char **argv, const char *title, int *reps)
 {
     memset(lab, 0, sizeof *lab);
+    lab->pick = LAB_NO_PICK;
     /* Everything after "--" is the runner's command line: a sanitizer's, then the runner's own. */
     int own = argc;
     for (int a = 1; a < argc; a++)
@@ -28,6 +29,7 @@ void lab_start(struct lab *lab, int argc, char **argv, const char *title, int *r
             break;
         }
     const char *seed = NULL;
+    int seed_stdin = 0;
     lab->timeout = 60;
     lab->ranks = 1;
     struct cli_option options[] = {
@@ -35,8 +37,10 @@ void lab_start(struct lab *lab, int argc, char **argv, const char *title, int *r
         {"--small", CLI_FLAG, &lab->small, 0, 0, "the small sizes only, no timing (for compute-sanitizer)"},
         {"--time", CLI_FLAG, &lab->time, 0, 0, "the timed runs only (each checked on a sample of its output)"},
         {"--seed", CLI_STRING, &seed, 0, 0, "the seed every input comes from (default: a new one)"},
+        {"--seed-stdin", CLI_FLAG, &seed_stdin, 0, 0, "the seed (and step 2's pick) on stdin: labs/grade's way"},
         {"--timeout", CLI_INT, &lab->timeout, 1, 86400, "seconds the runner may take in all (60)"},
         {"--ranks", CLI_INT, &lab->ranks, 1, 64, "the runner's MPI processes, for a lab of several ranks (1)"},
+        {"--channel-dir", CLI_STRING, &lab->channel_dir, 0, 0, "the folder of the runner's socket (/tmp)"},
     };
     int device = cli_parse(own, argv, title, options, COUNT_OF(options));
     if (own >= argc - 1) {
@@ -44,14 +48,23 @@ void lab_start(struct lab *lab, int argc, char **argv, const char *title, int *r
         exit(2);
     }
     lab->runner_argv = argv + own + 1;
-    if (seed) {
-        char *end = NULL;
+    if (seed || seed_stdin) {
+        /* --seed-stdin: the seed is the first number on the judge's standard input, and the second (if any)
+         * picks the larger size a --small run takes: labs/grade's way, so that no command line holds them */
+        char line[64] = "", *end = NULL;
+        const char *text = seed;
+        if (seed_stdin)
+            text = fgets(line, sizeof line, stdin) ? line : "";
         errno = 0;
-        lab->seed = strtoull(seed, &end, 10);
-        if (!isdigit((unsigned char)seed[0]) || *end || errno) {
-            fprintf(stderr, "%s: option --seed: '%s' is not a whole number\n", argv[0], seed);
+        lab->seed = strtoull(text, &end, 10);
+        if (!isdigit((unsigned char)text[0]) || errno || (*end && !isspace((unsigned char)*end))) {
+            fprintf(stderr, "%s: option --seed: '%s' is not a whole number\n", argv[0], text);
             exit(2);
         }
+        char *after = NULL;
+        unsigned long long pick = strtoull(end, &after, 10);
+        if (after != end)
+            lab->pick = pick;
     }
     FILE *f = fopen("/dev/urandom", "rb");
     unsigned long long fresh[2];
@@ -61,8 +74,8 @@ void lab_start(struct lab *lab, int argc, char **argv, const char *title, int *r
     }
     if (f)
         fclose(f);
-    if (!seed)
-        lab->seed = fresh[0] % 1000000000000ULL;  /* twelve digits: easy to copy from the report */
+    if (!seed && !seed_stdin)
+        lab->seed = fresh[0];  /* 64 bits: a file that sees inputs cannot search its way back to the seed */
     lab->secret = fresh[1];
     /* Nothing of the judge can be read or traced by another process of this user (the runner is one):
      * its memory, its open files, its output. */
@@ -71,12 +84,32 @@ void lab_start(struct lab *lab, int argc, char **argv, const char *title, int *r
     cudaSetDeviceFlags(cudaDeviceScheduleSpin);  /* the judge's clock waits on the GPU too */
     device_start(device, &lab->dev);
     printf("%s\n", title);
-    printf("judge-seed %llu\n", lab->seed);
+    printf("judge-started\n");  /* (the seed is printed at the end, once the runner is gone) */
 }
 
-int lab_skip(const struct lab *lab, long long elements)
+void lab_big_sizes(struct lab *lab, int count)
 {
-    return lab->small && elements > LAB_SMALL_ELEMENTS;
+    lab->big_sizes = count > 0 ? count : 1;
+}
+
+int lab_skip(struct lab *lab, long long elements)
+{
+    if (!lab->small || elements <= LAB_SMALL_ELEMENTS)
+        return 0;
+    if (lab->pick == LAB_NO_PICK)  /* (racecheck's run: every shared-memory access watched, the small sizes) */
+        return 1;
+    int count = lab->big_sizes > 0 ? lab->big_sizes : 1;
+    return (unsigned long long)lab->big_seen++ != lab->pick % (unsigned long long)count;
+}
+
+unsigned long long lab_fresh(struct lab *lab)
+{
+    /* A stream of its own for each kind of run: the timed runs never repeat a correctness call's inputs.
+     * The draw is whitened by a second value of the seed's: lab_bits alone can be run backwards (its
+     * mixer is a bijection), so a file that recovered one call's seed from its inputs would know the
+     * next; with the whitening it would need the master seed, 64 bits, which no search reaches. */
+    unsigned stream = 0x5eed0 + (lab->time ? 1 : 0) + (lab->small ? 2 : 0);
+    return lab_bits(lab->seed, stream, lab->calls++) ^ lab_bits(lab->seed, 0x5eedf, stream);
 }
 
 /* ==== Calls ==== */
@@ -300,12 +333,14 @@ int lab_end(struct lab *lab)
      * and given the time to: under a sanitizer, its report is written as it ends. After timed runs, 2 s
      * at most: no report comes, and work of the file's own after its last call (a destructor's kernel)
      * would heat the GPU for the process timed next. */
-    shared_close();
+    if (lab->at_end)
+        lab->at_end();  /* timed.c's: the runner's device memory let go of */
     double wait = grace(lab);
     if (lab->time && wait > 2)
         wait = 2;
     if (lab->runner->pid > 0 && send_header(lab, LAB_QUIT, 0) == 0)
         stop_runner(lab->runner, wait);
     stop_runner(lab->runner, 0);
+    printf("judge-seed %llu\n", lab->seed);
     return exit_status(lab->failures);
 }

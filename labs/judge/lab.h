@@ -40,25 +40,35 @@ extern "C" {
 /* The sizes a sanitizer run (--small) goes up to, in elements of the largest array: instrumented
  * kernels run tens to thousands of times slower. */
 enum { LAB_SMALL_ELEMENTS = 1 << 17 };
+#define LAB_NO_PICK (~0ULL)
 
 struct lab_runner;  /* the runner's process and channel (channel.c) */
 
 struct lab {
     int small;             /* --small: the small sizes only, no timing (for compute-sanitizer) */
     int time;              /* --time: the timed runs only (each still checked on a sample) */
-    unsigned long long seed;  /* --seed: every input comes from it */
-    unsigned long long secret;  /* where the timed runs' samples fall: from /dev/urandom, never printed
-                                 * (the seed is on the judge's command line, which the runner could read) */
+    unsigned long long seed;  /* every input comes from it (lab_fresh): read from the judge's standard input
+                               * (--seed -), never on a command line; printed once the runner has ended */
+    unsigned long long secret;  /* where the timed runs' samples fall: from /dev/urandom, never printed */
+    unsigned long long calls;   /* lab_fresh's draws so far */
+    int big_sizes, big_seen;    /* --small: the sizes above LAB_SMALL_ELEMENTS (lab_big_sizes), those met */
+    unsigned long long pick;    /* --small: which of them runs under the sanitizer too (the stdin line's second
+                                 * number); LAB_NO_PICK: none (racecheck's run, and a judge run by hand) */
     double deadline;       /* wall_seconds() past which the runner is stopped: --timeout from its first start */
     int timeout;
     int ranks;             /* --ranks: the runner's MPI processes (labs of several ranks; else 1) */
     int failures;
     int quiet;             /* checks that pass say nothing (the timed runs' samples) */
     int spin;              /* waits spin: a timed call is under way */
+    int launches;          /* the kernels the last call launched (lab_run, lab_timed_call), as the runner's
+                            * wrappers of the launch functions counted them (a lab's "one kernel" rule) */
+    int elapsed;           /* the last call's calls of cudaEventElapsedTime, counted the same way */
     int hinted;            /* hints said so far: two at most, and each kind once */
     const char *said[2];   /* the kinds said (their format strings) */
-    char **runner_argv;    /* the runner's command line, after "--" */
+    char **runner_argv;    /* the runner's command line, after "--" (labs/grade's: the sandbox, then the runner) */
+    const char *channel_dir;  /* --channel-dir: where the socket's folder is made (the one the sandbox shows) */
     struct lab_runner *runner;
+    void (*at_end)(void);  /* called by lab_end before the runner goes (timed.c sets it: its shared buffers) */
     struct device_info dev;
 };
 
@@ -83,7 +93,16 @@ void lab_host_out(struct lab_call *c, void *got, size_t bytes);             /* p
 void lab_use(struct lab_call *c, const void *shared);                       /* a buffer of lab_shared(_host) */
 
 void lab_start(struct lab *lab, int argc, char **argv, const char *title, int *reps);
-int lab_skip(const struct lab *lab, long long elements);
+/* --small: the sizes a sanitizer takes quickly, and one larger size drawn for this grade (a file that
+ * behaves at small sizes only is caught there). A judge with several sizes over LAB_SMALL_ELEMENTS says
+ * how many before its first lab_skip; 1 if it does not. */
+void lab_big_sizes(struct lab *lab, int count);
+int lab_skip(struct lab *lab, long long elements);
+/* A seed of its own for one call's inputs (each correctness size, each timed run), the next draw of the
+ * judge's stream: inputs no file can know before the call, nor keep an answer for. A timed run's inputs
+ * are all drawn afresh and written by the judge before the call (lab_fill_*): nothing the file left in
+ * them survives. */
+unsigned long long lab_fresh(struct lab *lab);
 int lab_run(struct lab *lab, const struct lab_call *c);
 int lab_check_floats(struct lab *lab, const char *what, const float *got, const float *want, long long n,
                      long long cols, double tolerance, const char *why);
@@ -138,6 +157,14 @@ int lab_clock_next(struct lab_clock *clock);  /* starts the next run; 0 once all
 int lab_timed_call(struct lab *lab, struct lab_clock *clock, const struct lab_call *c, struct lab_sample *samples,
                    int count);  /* clock->run's call: 1 if it failed, said why */
 struct stats lab_clock_stats(struct lab *lab, struct lab_clock *clock);
+
+/* fill.cu: device buffers filled from random.h's functions (the CPU remakes any element with the same
+ * call: lab_value, lab_below, lab_bits), and the judge's own sum of a device array, in double. bound 0:
+ * all 32 bits. Each waits for the GPU. */
+void lab_fill_floats(float *dev, long long n, unsigned long long seed, unsigned stream, float low, float high);
+void lab_fill_uints(unsigned *dev, long long n, unsigned long long seed, unsigned stream, unsigned bound);
+void lab_fill_bytes(unsigned char *dev, long long n, unsigned long long seed, unsigned stream);
+double lab_sum_on_gpu(const float *dev, long long n);
 
 /* The poison outputs are filled with before the student's code runs: a NaN no arithmetic makes from
  * the labs' data, and for counts a value no count reaches. */

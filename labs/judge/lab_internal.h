@@ -11,7 +11,7 @@ struct lab_runner {
     pid_t pid;
     int channel;      /* the connected socket */
     int output;       /* the read end of the runner's stdout and stderr */
-    char dir[64];     /* a private folder holding the socket */
+    char dir[128];    /* a private folder holding the socket, in lab->channel_dir */
     char partial[512];  /* an output line not yet ended */
     int partial_bytes;
 };
@@ -32,7 +32,5 @@ int read_done(struct lab *lab, const char *doing);  /* a call's outcome: 0, or 1
 /* lab.c */
 struct lab_arg_wire *next_arg(struct lab_call *c, uint32_t kind);  /* a call's next argument, zeroed */
 
-/* timed.c */
-void shared_close(void);  /* the runner's device buffers let go of (lab_end) */
 
 #endif

@@ -58,7 +58,9 @@ struct lab_call_wire {
 
 struct lab_done_wire {
     int32_t status;    /* 0: the call and the GPU's work ended well; 1: a CUDA error, in `error` */
-    char error[492];
+    uint32_t launches; /* kernels the call launched, counted by the runner's wrappers of the launch calls */
+    uint32_t elapsed;  /* its calls of cudaEventElapsedTime, counted the same way (ch3_events' rule) */
+    char error[484];
 };
 
 struct lab_hello_wire {

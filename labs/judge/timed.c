@@ -25,6 +25,8 @@ static struct shared {
 } shared[LAB_MAX_SHARED];
 static int shared_count;
 
+static void shared_close(void);
+
 /* A failure while setting up the timed runs ends the judge, as a failed check would. */
 static void give_up(struct lab *lab)
 {
@@ -40,6 +42,7 @@ static void share(struct lab *lab, int kind, size_t bytes, int fd, unsigned char
     }
     if (start_runner(lab))
         give_up(lab);
+    lab->at_end = shared_close;
     struct lab_share_wire want = {(uint32_t)kind, 0, bytes};
     char control[CMSG_SPACE(sizeof(int))];
     memset(control, 0, sizeof control);
@@ -110,8 +113,9 @@ void lab_use(struct lab_call *c, const void *p)
     exit(1);
 }
 
-/* At the judge's end: the runner's device memory is let go of here before the runner ends. */
-void shared_close(void)
+/* At the judge's end (lab->at_end, which lab_end calls: lab.c knows nothing of this file): the runner's
+ * device memory is let go of here before the runner ends. */
+static void shared_close(void)
 {
     for (int i = 0; i < shared_count; i++)
         if (shared[i].kind == LAB_DEVICE)

@@ -1,5 +1,6 @@
 /* runner.c: the main of every lab's runner, the process in which the student's code runs. It connects
- * to the judge (--channel PATH, a UNIX socket the judge listens on), starts CUDA, and then does what the
+ * to the judge (--channel PATH, a UNIX socket the judge listens on, in the one folder of the judge's that
+ * a sandboxed runner sees), starts CUDA, and then does what the
  * judge asks (labs/judge/protocol.h): make the buffers of a call, to their exact sizes, fill or poison
  * them, call the student's launch function through the lab's stub (runner.h), wait for the GPU, and send
  * back the outcome and the buffers the judge wants. It decides nothing: what comes back is checked,
@@ -19,6 +20,7 @@
 #include <unistd.h>
 
 static int channel = -1;
+extern unsigned lab_launches, lab_elapsed;  /* launches.c: kernels launched, and elapsed times read, in a call */
 
 cudaError_t lab_runner_touch(void);  /* touch.cu */
 
@@ -81,6 +83,8 @@ static void send_done(cudaError_t err, int status, const char *text)
     struct lab_done_wire done;
     memset(&done, 0, sizeof done);
     done.status = status;
+    done.launches = lab_launches;
+    done.elapsed = lab_elapsed;
     if (err != cudaSuccess)
         snprintf(done.error, sizeof done.error, "%s (%s)", cudaGetErrorName(err), cudaGetErrorString(err));
     else if (text)
@@ -214,6 +218,7 @@ static void call(uint64_t bytes)
         exit(1);
     }
 
+    lab_launches = lab_elapsed = 0;
     lab_call(&v);
     err = cudaDeviceSynchronize();
     if (err == cudaSuccess)
