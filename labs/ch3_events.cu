@@ -14,7 +14,9 @@
  *     by `launches`.
  * The launch is partial_reduce<<<blocks, THREADS, 0, stream>>>(array, n, partial_sums); the kernel is
  * given, do not change it. The judge times the same kernel on the same data in its own process and
- * compares: the first call is one launch of a fresh process; the others are many launches.
+ * compares: the first call is one launch of a fresh process; the others are many launches. At some of
+ * those, drawn for each grade, the array is pinned host memory, which the kernel reads over the host link,
+ * many times slower than the GPU's own memory: only a time measured on the GPU fits every call.
  * ch3_streams_events/events.cu shows the events; its README says what a host clock would measure instead.
  *
  * Rules: the kernel and its launch configuration are given; events, launches and waits only (no copies,

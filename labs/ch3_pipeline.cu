@@ -6,7 +6,8 @@
  * and give chunk c to stream c % STREAMS: on that stream, copy the chunk in (cudaMemcpyAsync), launch
  * scale_shift on it, copy it out. Copies in one direction, copies in the other and kernels of different
  * streams then run at the same time. Return only when everything has finished (out is read as soon as
- * you return).
+ * you return). Each chunk passes through dev_in and dev_out at its own place (elements c * CHUNK on):
+ * after your call the judge checks that dev_in holds in and dev_out holds out, as the copies leave them.
  *
  * Rules: the kernel and the buffers are given; use the streams given (they exist already).
  * Target: 70% of the course's solution's speed; the limit is the transfer bound, the time the larger of

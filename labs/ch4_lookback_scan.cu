@@ -1,7 +1,9 @@
 /* Lab ch4_lookback_scan: a scan of the whole array in one pass, with decoupled look-back (chapter 4,
  * going further: scan.cu's single pass).
  *
- * Write the kernel scan: out[i] = in[0] + in[1] + ... + in[i] for every i < n, in ints, in one kernel.
+ * Write the kernel scan: out[i] = in[0] + in[1] + ... + in[i] for every i < n, in ints, in one kernel:
+ * lab_scan launches exactly one kernel at each call (the judge counts them; the reset below is a memset,
+ * not a kernel of yours).
  * The array is cut into tiles of TILE = 4096 elements (the last one shorter), one block of THREADS = 256
  * threads a tile. A block scans its tile as ch4_block_scan does (here each thread scans 16 consecutive
  * elements, then the block scans the threads' sums); what it still needs is the sum of every element
@@ -14,18 +16,26 @@
  * that sum + your tile's own, and add that sum to your tile's elements. Looking at 32 tiles at a time,
  * one a lane of warp 0, makes the walk short (scan.cu shows how).
  * Two things make it correct, both in chapter 4's README:
- * - Flag and value in one word (the flag in the top 2 bits, the int's 32 bits in the low ones), written
- *   by one 64-bit volatile store and read by one 64-bit volatile load: another SM sees the word whole or
- *   not at all. Written as two stores, the flag could be seen before the value, unless a
- *   __threadfence() sits between them (and another between the reader's two loads).
+ * - Flag and value in one word, written by one 64-bit volatile store and read by one 64-bit volatile
+ *   load: another SM sees the word whole or not at all. Written as two stores, the flag could be seen
+ *   before the value, unless a __threadfence() sits between them (and another between the reader's two
+ *   loads). The words' encoding is yours (the judge never reads them); the solution's puts the flag in
+ *   the top 2 bits and the int's 32 bits in the low ones, with NOT_READY = 0.
  * - The tile from a counter, not from blockIdx.x: thread 0 takes t = atomicAdd(counter, 1). Blocks start
  *   in no promised order; a block that waits for a tile no running block holds may wait forever.
  * status (one word per tile) and counter arrive holding garbage: what an earlier call left, or anything.
  * lab_scan resets them before the kernel: every status NOT_READY, the counter 0 (a cudaMemsetAsync on
  * the default stream runs before a kernel launched after it on that stream).
  *
- * Rules: one kernel, no CUB, no cooperative groups (no grid sync). Ints: the result is exact. n can be
- * 1, a tile and one more, a prime, 10^8 (the sums stay below 2^31).
+ * ch4_atomics_mutex/scan.cu's scan_single_pass is the model, with three differences: its tile is 128
+ * threads of 32 elements (here 256 of 16: the same 4096), its counter is the 64-bit word after the last
+ * status (here a 32-bit word of its own, counter), and its sums become 64-bit past 2^30 elements, 62
+ * bits of the word (here ints, always: 32 bits).
+ *
+ * Rules: one kernel, no CUB, no cooperative groups (no grid sync); warp shuffles, votes and atomics are
+ * allowed (unlike ch4_block_scan). Ints: the result is exact. n can be 1, a tile and one more, a prime,
+ * 10^8; the values have either sign and are as large as n allows without a sum leaving the int range
+ * (|in[i]| <= INT_MAX / n).
  * Target: 70% of the course's solution's speed; the limit is CUB's DeviceScan::InclusiveSum, timed on
  * the same GPU.
  *   make lab L=ch4_lookback_scan

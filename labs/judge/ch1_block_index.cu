@@ -1,7 +1,7 @@
 /* ch1_block_index's judge: the student's whoami under the statement's launch (blocks of 64) at sizes around
  * a block, at primes and past 2^26, then timed at the largest against the copy bandwidth. There is no
  * input: the answer is the launch's own shape, so both outputs are poisoned before every call, timed
- * runs included, and a fresh sample of each is checked after. */
+ * runs included, and a fresh sample of each is checked after against the index it sits at. */
 #include <stdio.h>
 #include <stdlib.h>
 
@@ -9,6 +9,9 @@
 
 enum { THREADS = 64 };  /* the statement's block size */
 #define POISON 0xffffffffu
+
+/* 1, around a block, a few blocks with a partial last one, primes; the last is timed. */
+static const int sizes[] = {1, 63, 64, 65, 1000, 4099, 100003, (1 << 26) + 1};
 
 /* What the first wrong element says about the index, when both of its values were written. */
 static void hint_at_first_wrong(struct lab *lab, const unsigned *block_of, const unsigned *thread_of, int n)
@@ -37,13 +40,9 @@ static void hint_at_first_wrong(struct lab *lab, const unsigned *block_of, const
     }
 }
 
-int main(int argc, char **argv)
+/* Every size, both outputs checked whole. */
+static void check_sizes(struct lab *lab)
 {
-    int reps = 21;
-    struct lab lab;
-    lab_start(&lab, argc, argv, "Lab ch1_block_index: each element's block and thread, in blocks of 64", &reps);
-    /* 1, around a block, a few blocks with a partial last one, primes; the last is timed. */
-    const int sizes[] = {1, 63, 64, 65, 1000, 4099, 100003, (1 << 26) + 1};
     const int n_max = sizes[COUNT_OF(sizes) - 1];
     size_t bytes = (size_t)n_max * sizeof(unsigned);
     unsigned *want_block = (unsigned *)host_alloc(bytes), *want_thread = (unsigned *)host_alloc(bytes);
@@ -52,31 +51,40 @@ int main(int argc, char **argv)
         want_block[i] = i / THREADS;
         want_thread[i] = i % THREADS;
     }
-    for (int k = 0; k < COUNT_OF(sizes) && !lab.time; k++) {
+    int big = 0;
+    for (int k = 0; k < COUNT_OF(sizes); k++)
+        big += sizes[k] > LAB_SMALL_ELEMENTS;
+    lab_big_sizes(lab, big);
+    for (int k = 0; k < COUNT_OF(sizes); k++) {
         int n = sizes[k];
-        if (lab_skip(&lab, n))
+        if (lab_skip(lab, n))
             continue;
         struct lab_call c;
         lab_call_start(&c);
         lab_out(&c, NULL, block_of, n * sizeof(unsigned));
         lab_out(&c, NULL, thread_of, n * sizeof(unsigned));
         lab_int(&c, n);
-        if (lab_run(&lab, &c))
+        if (lab_run(lab, &c))
             break;
         char what[48];
         snprintf(what, sizeof what, "n = %d, block_of", n);
-        int wrong = lab_check_uints(&lab, what, block_of, want_block, n, 0);
+        int wrong = lab_check_uints(lab, what, block_of, want_block, n, 0);
         snprintf(what, sizeof what, "n = %d, thread_of", n);
-        wrong |= lab_check_uints(&lab, what, thread_of, want_thread, n, 0);
+        wrong |= lab_check_uints(lab, what, thread_of, want_thread, n, 0);
         if (wrong)
-            hint_at_first_wrong(&lab, block_of, thread_of, n);
+            hint_at_first_wrong(lab, block_of, thread_of, n);
     }
-    if (!lab.time || lab.failures)
-        return lab_end(&lab);
+    free(want_block), free(want_thread), free(block_of), free(thread_of);
+}
 
-    /* The timed runs: both outputs are poisoned before each, and a fresh sample of each is checked after. */
+/* The timed runs: both outputs are poisoned before each, and a fresh sample of each is checked after;
+ * a sampled element's answer is its index's block and place, so no array of answers is kept. */
+static void time_runs(struct lab *lab, int reps)
+{
+    const int n_max = sizes[COUNT_OF(sizes) - 1];
+    size_t bytes = (size_t)n_max * sizeof(unsigned);
     double copy_gbs = measure_copy_bandwidth(COPY_PROBE_BYTES);
-    unsigned *d_block = (unsigned *)lab_shared(&lab, bytes), *d_thread = (unsigned *)lab_shared(&lab, bytes);
+    unsigned *d_block = (unsigned *)lab_shared(lab, bytes), *d_thread = (unsigned *)lab_shared(lab, bytes);
     struct lab_call c;
     lab_call_start(&c);
     lab_use(&c, d_block);
@@ -87,33 +95,42 @@ int main(int argc, char **argv)
     s[0].output = d_block, s[0].size = 4, s[0].n = n_max;
     s[1].output = d_thread, s[1].size = 4, s[1].n = n_max;
     struct lab_clock clock;
-    lab_clock_start(&lab, &clock, reps);
-    lab.quiet = 1;
-    while (lab_clock_next(&clock) && !lab.failures) {
+    lab_clock_start(lab, &clock, reps);
+    lab->quiet = 1;
+    while (lab_clock_next(&clock) && !lab->failures) {
         lab_poison(d_block, bytes);
         lab_poison(d_thread, bytes);
-        lab_sample_draw(&lab, &s[0]);
-        lab_sample_draw(&lab, &s[1]);
-        if (lab_timed_call(&lab, &clock, &c, s, 2))
+        lab_sample_draw(lab, &s[0]);
+        lab_sample_draw(lab, &s[1]);
+        if (lab_timed_call(lab, &clock, &c, s, 2))
             break;
         for (int a = 0; a < 2; a++) {
-            const unsigned *want = a == 0 ? want_block : want_thread;
             for (int k = 0; k < s[a].count; k++) {
                 sample_got[k] = lab_sample_uint(&s[a], k);
-                sample_want[k] = want[s[a].index[k]];
+                sample_want[k] = (unsigned)(a == 0 ? s[a].index[k] / THREADS : s[a].index[k] % THREADS);
             }
             char what[96];
             snprintf(what, sizeof what, "timed run %d, %d sampled elements of %s", clock.run + 1, s[a].count,
                      a == 0 ? "block_of" : "thread_of");
-            if (lab_check_uints(&lab, what, sample_got, sample_want, s[a].count, 0))
+            if (lab_check_uints(lab, what, sample_got, sample_want, s[a].count, 0))
                 break;
         }
     }
-    if (!lab.failures) {
+    if (!lab->failures) {
         printf("  every timed run's output was right on %d elements of each array drawn afresh each run\n",
                s[0].count);
-        lab_report(&lab, lab_clock_stats(&lab, &clock), 8.0 * n_max, "GB/s", copy_gbs, "of the copy bandwidth");
+        lab_report(lab, lab_clock_stats(lab, &clock), 8.0 * n_max, "GB/s", copy_gbs, "of the copy bandwidth");
     }
-    free(want_block), free(want_thread), free(block_of), free(thread_of);
+}
+
+int main(int argc, char **argv)
+{
+    int reps = 21;
+    struct lab lab;
+    lab_start(&lab, argc, argv, "Lab ch1_block_index: each element's block and thread, in blocks of 64", &reps);
+    if (!lab.time)
+        check_sizes(&lab);
+    else
+        time_runs(&lab, reps);
     return lab_end(&lab);
 }

@@ -1,7 +1,7 @@
 /* ch1_grid_2d's judge: the student's add_bias and its 2D launch on matrices of awkward shapes (1 x 1, one
  * row, one column, sides of 16, 17, 31, long and flat both ways), then timed on an 8191 x 8193 matrix
- * against the copy bandwidth. in and bias come from the seed; out is poisoned before every call, so an
- * element no thread wrote shows. */
+ * against the copy bandwidth. in and bias are drawn afresh for every call, timed runs included
+ * (random.h, from lab_fresh); out is poisoned before every call, so an element no thread wrote shows. */
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -9,6 +9,17 @@
 #include "lab.h"
 
 enum { SIDE = 16 };  /* the statement's blocks: 16 x 16 */
+
+/* in's and bias's range (streams 1 and 2): both signs, so that a sign lost or a subtraction shows. */
+#define LOW -4.0f
+#define HIGH 4.0f
+
+/* {width, height}: one block, then shapes around a block, a single element, a row, a column, long and
+ * flat ones (where swapped x and y show), and the timed one, odd on both sides. 31 x 17 comes before the
+ * shapes under 16 on a side: a grid rounded down still has a block there, and shows its signature before
+ * a shape with no block at all makes a launch CUDA refuses. */
+static const int shapes[][2] = {{16, 16}, {31, 17}, {1, 1}, {33, 1}, {1, 33}, {17, 31}, {1000, 3}, {3, 1000},
+                                {257, 255}, {8191, 8193}};
 
 static int rounded_up(int n) { return (n + SIDE - 1) / SIDE * SIDE; }
 static int smaller(int a, int b) { return a < b ? a : b; }
@@ -58,31 +69,28 @@ static void hint_for(struct lab *lab, const float *got, const float *in, const f
         }
 }
 
-int main(int argc, char **argv)
+/* Every shape, each with in and bias of its own, out checked whole. */
+static void check_shapes(struct lab *lab)
 {
-    int reps = 21;
-    struct lab lab;
-    lab_start(&lab, argc, argv, "Lab ch1_grid_2d: out = in + bias, one thread per element in a 2D grid", &reps);
-    /* {width, height}: one block, then shapes around a block, a single element, a row, a column, long and
-     * flat ones (where swapped x and y show), and the timed one, odd on both sides. 31 x 17 comes before
-     * the shapes under 16 on a side: a grid rounded down still has a block there, and shows its
-     * signature before a shape with no block at all makes a launch CUDA refuses. */
-    const int shapes[][2] = {{16, 16}, {31, 17}, {1, 1}, {33, 1}, {1, 33}, {17, 31}, {1000, 3}, {3, 1000},
-                             {257, 255}, {8191, 8193}};
     const int last = COUNT_OF(shapes) - 1, max_width = shapes[last][0];
     const long long n_max = (long long)shapes[last][0] * shapes[last][1];
     size_t bytes = n_max * sizeof(float);
     float *in = (float *)host_alloc(bytes), *bias = (float *)host_alloc(max_width * sizeof(float));
     float *want = (float *)host_alloc(bytes), *got = (float *)host_alloc(bytes);
-    for (long long i = 0; i < n_max; i++)  /* each shape takes the first width * height of them */
-        in[i] = lab_uniform(lab.seed, 1, i) + 1.0f;
-    for (int c = 0; c < max_width; c++)
-        bias[c] = lab_uniform(lab.seed, 2, c) + 1.0f;
-    for (int k = 0; k < COUNT_OF(shapes) && !lab.time; k++) {
+    int big = 0;
+    for (int k = 0; k < COUNT_OF(shapes); k++)
+        big += (long long)shapes[k][0] * shapes[k][1] > LAB_SMALL_ELEMENTS;
+    lab_big_sizes(lab, big);
+    for (int k = 0; k < COUNT_OF(shapes); k++) {
         int width = shapes[k][0], height = shapes[k][1];
         long long n = (long long)width * height;
-        if (lab_skip(&lab, n))
+        if (lab_skip(lab, n))
             continue;
+        unsigned long long s = lab_fresh(lab);
+        for (long long i = 0; i < n; i++)
+            in[i] = lab_value(s, 1, i, LOW, HIGH);
+        for (int c = 0; c < width; c++)
+            bias[c] = lab_value(s, 2, c, LOW, HIGH);
         for (long long i = 0; i < n; i++)
             want[i] = in[i] + bias[i % width];
         struct lab_call c;
@@ -92,24 +100,28 @@ int main(int argc, char **argv)
         lab_out(&c, NULL, got, n * sizeof(float));
         lab_int(&c, width);
         lab_int(&c, height);
-        if (lab_run(&lab, &c))
+        if (lab_run(lab, &c))
             break;
         char what[48];
         snprintf(what, sizeof what, "%d x %d matrix (width x height)", width, height);
         /* One addition, which the GPU rounds exactly as the CPU does. */
-        if (lab_check_floats(&lab, what, got, want, n, width, 0, "one addition, rounded as on the CPU"))
-            hint_for(&lab, got, in, bias, width, height);
+        if (lab_check_floats(lab, what, got, want, n, width, 0, "one addition, rounded as on the CPU"))
+            hint_for(lab, got, in, bias, width, height);
     }
-    if (!lab.time || lab.failures)
-        return lab_end(&lab);
+    free(in), free(bias), free(want), free(got);
+}
 
-    /* The timed runs: out is poisoned before each, and a fresh sample of it is checked after. */
-    const int width = shapes[last][0], height = shapes[last][1];
+/* The timed runs: before each, in and bias are drawn afresh on the GPU (lab_fill_floats, the same values
+ * random.h gives the CPU) and out is poisoned, so that nothing kept from a run before is worth anything;
+ * after it, a fresh sample of out is checked against the sums of the same draws, made again here. */
+static void time_runs(struct lab *lab, int reps)
+{
+    const int last = COUNT_OF(shapes) - 1, width = shapes[last][0], height = shapes[last][1];
+    const long long n_max = (long long)width * height;
+    size_t bytes = n_max * sizeof(float);
     double copy_gbs = measure_copy_bandwidth(COPY_PROBE_BYTES);
-    float *d_in = (float *)lab_shared(&lab, bytes), *d_bias = (float *)lab_shared(&lab, width * sizeof(float));
-    float *d_out = (float *)lab_shared(&lab, bytes);
-    CUDA_CHECK(cudaMemcpy(d_in, in, bytes, cudaMemcpyHostToDevice));
-    CUDA_CHECK(cudaMemcpy(d_bias, bias, width * sizeof(float), cudaMemcpyHostToDevice));
+    float *d_in = (float *)lab_shared(lab, bytes), *d_bias = (float *)lab_shared(lab, width * sizeof(float));
+    float *d_out = (float *)lab_shared(lab, bytes);
     struct lab_call c;
     lab_call_start(&c);
     lab_use(&c, d_in);
@@ -117,32 +129,46 @@ int main(int argc, char **argv)
     lab_use(&c, d_out);
     lab_int(&c, width);
     lab_int(&c, height);
-    static struct lab_sample s;
+    static struct lab_sample sample;
     static float sample_got[LAB_SAMPLES], sample_want[LAB_SAMPLES];
-    s.output = d_out, s.size = 4, s.n = n_max;
+    sample.output = d_out, sample.size = 4, sample.n = n_max;
     struct lab_clock clock;
-    lab_clock_start(&lab, &clock, reps);
-    lab.quiet = 1;
+    lab_clock_start(lab, &clock, reps);
+    lab->quiet = 1;
     while (lab_clock_next(&clock)) {
+        unsigned long long s = lab_fresh(lab);
+        lab_fill_floats(d_in, n_max, s, 1, LOW, HIGH);
+        lab_fill_floats(d_bias, width, s, 2, LOW, HIGH);
         lab_poison(d_out, bytes);
-        lab_sample_draw(&lab, &s);
-        if (lab_timed_call(&lab, &clock, &c, &s, 1))
+        lab_sample_draw(lab, &sample);
+        if (lab_timed_call(lab, &clock, &c, &sample, 1))
             break;
-        for (int k = 0; k < s.count; k++) {
-            long long i = s.index[k];
-            sample_got[k] = lab_sample_float(&s, k);
-            sample_want[k] = in[i] + bias[i % width];
+        for (int k = 0; k < sample.count; k++) {
+            long long i = sample.index[k];
+            sample_got[k] = lab_sample_float(&sample, k);
+            sample_want[k] = lab_value(s, 1, i, LOW, HIGH) + lab_value(s, 2, i % width, LOW, HIGH);
         }
         char what[64];
-        snprintf(what, sizeof what, "timed run %d, %d sampled elements", clock.run + 1, s.count);
-        if (lab_check_floats(&lab, what, sample_got, sample_want, s.count, 0, 0, "one addition, rounded as on the CPU"))
+        snprintf(what, sizeof what, "timed run %d, %d sampled elements", clock.run + 1, sample.count);
+        if (lab_check_floats(lab, what, sample_got, sample_want, sample.count, 0, 0,
+                             "one addition, rounded as on the CPU"))
             break;
     }
-    if (!lab.failures) {
-        printf("  every timed run's output was right on %d elements drawn afresh each run\n", s.count);
-        lab_report(&lab, lab_clock_stats(&lab, &clock), 8.0 * n_max + 4.0 * width, "GB/s", copy_gbs,
+    if (!lab->failures) {
+        printf("  every timed run's output was right on %d elements drawn afresh each run\n", sample.count);
+        lab_report(lab, lab_clock_stats(lab, &clock), 8.0 * n_max + 4.0 * width, "GB/s", copy_gbs,
                    "of the copy bandwidth");
     }
-    free(in), free(bias), free(want), free(got);
+}
+
+int main(int argc, char **argv)
+{
+    int reps = 21;
+    struct lab lab;
+    lab_start(&lab, argc, argv, "Lab ch1_grid_2d: out = in + bias, one thread per element in a 2D grid", &reps);
+    if (!lab.time)
+        check_shapes(&lab);
+    else
+        time_runs(&lab, reps);
     return lab_end(&lab);
 }

@@ -2,25 +2,55 @@
  * through shared memory) on pictures of awkward shapes (1 x 1, one row, one column, sides of 31, 33,
  * 1025, so that the tiles at the right and bottom edges are smaller), the largest checked twice, since a
  * race can change the output from run to run; then timed on an 8191 x 4097 picture against the copy
- * bandwidth. The picture is the course's test picture with noise from the seed, so that a pixel taken
- * from the wrong place shows even where the test picture is flat. Before each timed run the output is
- * poisoned; a sample of it, drawn afresh each run, is checked after.
+ * bandwidth. Every call's picture, timed runs included, is drawn afresh from lab_fresh: any finite float
+ * in each pixel, so that a pixel taken from the wrong place never passes and a copy must keep every bit.
+ * Before each timed run the output is poisoned and the picture written whole with a new draw; a sample of
+ * the output, drawn afresh each run, is checked after.
  * The file as handed out has no barrier between the tile's write and its read: the output is often wrong,
  * and compute-sanitizer's racecheck (labs/grade's step 2) always names the race. */
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
-#include "../../common/image.h"
 #include "lab.h"
 
 #define TILE 16  /* the statement's */
+enum { PICTURE_STREAM = 1 };  /* a call's seed's stream for the picture */
 
-/* The course's test picture with a fifth of each pixel's value drawn from the seed (stream 1). */
-static void make_picture(float *picture, int width, int height, unsigned long long seed)
+static const int shapes[][2] = {{1, 1}, {31, 33}, {33, 31}, {1025, 1}, {1, 1025}, {1025, 7}, {1023, 1025},
+                                {8191, 4097}};
+
+/* ==== The judge's inputs ==== */
+
+/* Pixel i of a call's picture: 32 bits from the seed, read as a float; an exponent of all ones (an
+ * infinity or a NaN, which no comparison would pass and which the poison is) loses its top bit. The
+ * statement promises a picture of floats and asks for a copy: every finite one, subnormals and both zeros
+ * included. (ch2_shared_reverse's judge draws its input the same way.) */
+static inline __host__ __device__ float any_float(unsigned long long seed, long long i)
 {
-    test_picture(picture, width, height);
-    for (long long i = 0; i < (long long)width * height; i++)
-        picture[i] = 0.8f * picture[i] + 0.2f * lab_uniform(seed, 1, i);
+    unsigned bits = (unsigned)lab_bits(seed, PICTURE_STREAM, i);
+    if ((bits & 0x7f800000u) == 0x7f800000u)
+        bits &= ~0x40000000u;
+    float f;
+    memcpy(&f, &bits, sizeof f);
+    return f;
+}
+
+/* A call's picture, written by the judge on the GPU: the same values any_float gives the CPU. */
+__global__ void fill_any_floats(float *x, long long n, unsigned long long seed)
+{
+    for (long long i = blockIdx.x * (long long)blockDim.x + threadIdx.x; i < n; i += (long long)gridDim.x * blockDim.x)
+        x[i] = any_float(seed, i);
+}
+
+/* ==== The reference and the hints ==== */
+
+static void fill_on_gpu(float *x, long long n, unsigned long long seed)
+{
+    long long blocks = ceil_div(n, 256);
+    fill_any_floats<<<(int)(blocks < 4096 ? blocks : 4096), 256>>>(x, n, seed);
+    CHECK_LAUNCH();
+    CUDA_CHECK(cudaDeviceSynchronize());
 }
 
 /* Whether pixel i lies in a tile cut short by the picture's right or bottom edge. */
@@ -30,13 +60,14 @@ static int in_edge_tile(int width, int height, long long i)
     return x / TILE * TILE + TILE > width || y / TILE * TILE + TILE > height;
 }
 
-/* Pixel i of the output: the pixel of its tile turned half a turn, in the tile's own w x h. */
-static float turned(const float *picture, int width, int height, long long i)
+/* Where pixel i of the output comes from: the pixel of its tile turned half a turn, in the tile's own
+ * w x h. */
+static long long turned(int width, int height, long long i)
 {
     int x = (int)(i % width), y = (int)(i / width);
     int x0 = x / TILE * TILE, y0 = y / TILE * TILE;
     int w = width - x0 < TILE ? width - x0 : TILE, h = height - y0 < TILE ? height - y0 : TILE;
-    return picture[(long long)(y0 + h - 1 - (y - y0)) * width + x0 + w - 1 - (x - x0)];
+    return (long long)(y0 + h - 1 - (y - y0)) * width + x0 + w - 1 - (x - x0);
 }
 
 /* After a failed check: wrong pixels only in the edge tiles, or some in whole tiles. */
@@ -56,90 +87,118 @@ static void hint_where(struct lab *lab, const float *got, const float *want, int
                       "that owns it wrote it? racecheck (step 2 of make lab) names the two lines");
 }
 
-int main(int argc, char **argv)
+/* ==== Checks and timed runs ==== */
+
+/* One call of lab_turn_tiles(in, out, width, height): out is poisoned, and read back into got. */
+static void turn_call(struct lab_call *c, const float *picture, float *got, int width, int height)
 {
-    int reps = 21;
-    struct lab lab;
-    lab_start(&lab, argc, argv, "Lab ch2_debug_barrier: a race on a shared tile, found with racecheck", &reps);
-    const int shapes[][2] = {{1, 1}, {31, 33}, {33, 31}, {1025, 1}, {1, 1025}, {1025, 7}, {1023, 1025}, {8191, 4097}};
+    long long n = (long long)width * height;
+    lab_call_start(c);
+    lab_in(c, picture, n * sizeof(float));
+    lab_out(c, NULL, got, n * sizeof(float));
+    lab_int(c, width);
+    lab_int(c, height);
+}
+
+/* Every shape, each with a picture of its own; the second largest run twice on the same picture. */
+static void check_shapes(struct lab *lab)
+{
     const int last = COUNT_OF(shapes) - 1;
     const long long n_max = (long long)shapes[last][0] * shapes[last][1];
     float *picture = (float *)host_alloc(n_max * sizeof(float)), *got = (float *)host_alloc(n_max * sizeof(float));
     float *want = (float *)host_alloc(n_max * sizeof(float)), *again = (float *)host_alloc(n_max * sizeof(float));
-    for (int k = 0; k < COUNT_OF(shapes) && !lab.time; k++) {
+    int big = 0;
+    for (int k = 0; k < COUNT_OF(shapes); k++)
+        big += (long long)shapes[k][0] * shapes[k][1] > LAB_SMALL_ELEMENTS;
+    lab_big_sizes(lab, big);
+    for (int k = 0; k < COUNT_OF(shapes); k++) {
         int width = shapes[k][0], height = shapes[k][1];
         long long n = (long long)width * height;
-        if (lab_skip(&lab, n))
+        if (lab_skip(lab, n))
             continue;
-        make_picture(picture, width, height, lab.seed);
+        unsigned long long s = lab_fresh(lab);
+        for (long long i = 0; i < n; i++)
+            picture[i] = any_float(s, i);
         struct lab_call c;
-        lab_call_start(&c);
-        lab_in(&c, picture, n * sizeof(float));
-        lab_out(&c, NULL, got, n * sizeof(float));
-        lab_int(&c, width);
-        lab_int(&c, height);
-        if (lab_run(&lab, &c))
+        turn_call(&c, picture, got, width, height);
+        if (lab_run(lab, &c))
             break;
         for (long long i = 0; i < n; i++)
-            want[i] = turned(picture, width, height, i);
+            want[i] = picture[turned(width, height, i)];
         char what[48];
         snprintf(what, sizeof what, "%d x %d picture", width, height);
-        if (lab_check_floats(&lab, what, got, want, n, width, 0, "a copy: exact")) {
-            hint_where(&lab, got, want, width, height);
+        if (lab_check_floats(lab, what, got, want, n, width, 0, "a copy: exact")) {
+            hint_where(lab, got, want, width, height);
         } else if (k == last - 1) {
             /* The same call again: a race can leave a different output each run. */
-            lab_call_start(&c);
-            lab_in(&c, picture, n * sizeof(float));
-            lab_out(&c, NULL, again, n * sizeof(float));
-            lab_int(&c, width);
-            lab_int(&c, height);
-            if (lab_run(&lab, &c))
+            turn_call(&c, picture, again, width, height);
+            if (lab_run(lab, &c))
                 break;
-            if (!lab_same_twice(&lab, got, again, n * sizeof(float)))
-                lab.failures++;
+            if (!lab_same_twice(lab, got, again, n * sizeof(float)))
+                lab->failures++;
         }
     }
-    if (!lab.time || lab.failures)
-        return lab_end(&lab);
+    free(picture), free(got), free(want), free(again);
+}
 
-    /* The timed runs: the output is poisoned before each, so that every run must write all of it. */
-    double copy_gbs = measure_copy_bandwidth(COPY_PROBE_BYTES);
-    int width = shapes[last][0], height = shapes[last][1];
+/* The timed runs on the largest picture: before each, the output is poisoned, so that every run must
+ * write all of it, and the picture written whole with a fresh draw; after it, a fresh sample of the
+ * output (with pixels of the bottom and right edge tiles) is checked against the same draw's pixels,
+ * made again here at the turned places. */
+static void time_runs(struct lab *lab, int reps)
+{
+    const int last = COUNT_OF(shapes) - 1;
+    const int width = shapes[last][0], height = shapes[last][1];
+    const long long n_max = (long long)width * height;
     size_t bytes = n_max * sizeof(float);
-    make_picture(picture, width, height, lab.seed);
-    float *in = (float *)lab_shared(&lab, bytes), *out = (float *)lab_shared(&lab, bytes);
-    CUDA_CHECK(cudaMemcpy(in, picture, bytes, cudaMemcpyHostToDevice));
+    double copy_gbs = measure_copy_bandwidth(COPY_PROBE_BYTES);
+    float *in = (float *)lab_shared(lab, bytes), *out = (float *)lab_shared(lab, bytes);
     struct lab_call c;
     lab_call_start(&c);
     lab_use(&c, in);
     lab_use(&c, out);
     lab_int(&c, width);
     lab_int(&c, height);
-    static struct lab_sample s;
-    s.output = out, s.size = 4, s.n = n_max;
+    static struct lab_sample sample;
+    static float got[LAB_SAMPLES], want[LAB_SAMPLES];
+    sample.output = out, sample.size = 4, sample.n = n_max;
     struct lab_clock clock;
-    lab_clock_start(&lab, &clock, reps);
-    lab.quiet = 1;
+    lab_clock_start(lab, &clock, reps);
+    lab->quiet = 1;
     while (lab_clock_next(&clock)) {
+        unsigned long long s = lab_fresh(lab);
         lab_poison(out, bytes);
-        lab_sample_add(&s, (long long)(height - 1) * width + (clock.run + 1) * 389LL % width);  /* the bottom tiles */
-        lab_sample_add(&s, (long long)((clock.run + 1) * 197LL % height) * width + width - 1);  /* the right ones */
-        lab_sample_draw(&lab, &s);
-        if (lab_timed_call(&lab, &clock, &c, &s, 1))
+        lab_sample_add(&sample, (long long)(height - 1) * width + (clock.run + 1) * 389LL % width);  /* bottom */
+        lab_sample_add(&sample, (long long)((clock.run + 1) * 197LL % height) * width + width - 1);  /* right */
+        lab_sample_draw(lab, &sample);
+        fill_on_gpu(in, n_max, s);  /* every pixel, just before the call */
+        if (lab_timed_call(lab, &clock, &c, &sample, 1))
             break;
-        for (int k = 0; k < s.count; k++) {
-            got[k] = lab_sample_float(&s, k);
-            want[k] = turned(picture, width, height, s.index[k]);
+        for (int k = 0; k < sample.count; k++) {
+            got[k] = lab_sample_float(&sample, k);
+            want[k] = any_float(s, turned(width, height, sample.index[k]));
         }
         char what[64];
-        snprintf(what, sizeof what, "timed run %d, %d sampled pixels", clock.run + 1, s.count);
-        if (lab_check_floats(&lab, what, got, want, s.count, 0, 0, "a copy: exact"))
+        snprintf(what, sizeof what, "timed run %d, %d sampled pixels", clock.run + 1, sample.count);
+        if (lab_check_floats(lab, what, got, want, sample.count, 0, 0, "a copy: exact"))
             break;
     }
-    if (!lab.failures) {
-        printf("  every timed run's output was right on %d pixels drawn afresh each run\n", s.count);
-        lab_report(&lab, lab_clock_stats(&lab, &clock), 8.0 * n_max, "GB/s", copy_gbs, "of the copy bandwidth");
+    if (!lab->failures) {
+        printf("  every timed run's output was right on %d pixels drawn afresh each run\n", sample.count);
+        lab_report(lab, lab_clock_stats(lab, &clock), 8.0 * n_max, "GB/s", copy_gbs, "of the copy bandwidth");
     }
-    free(picture), free(got), free(want), free(again);
+}
+
+/* ==== main ==== */
+
+int main(int argc, char **argv)
+{
+    int reps = 21;
+    struct lab lab;
+    lab_start(&lab, argc, argv, "Lab ch2_debug_barrier: a race on a shared tile, found with racecheck", &reps);
+    if (!lab.time)
+        check_shapes(&lab);
+    else
+        time_runs(&lab, reps);
     return lab_end(&lab);
 }

@@ -1,9 +1,11 @@
 /* ch2_debug_warp's judge: the student's two-pass sum (a tree in shared memory whose last steps are the
  * first warp's) checked against the CPU's sum in double at sizes around a warp and a block, a prime and
  * 2^26 + 1, the second largest run twice to catch a race; then timed against CUB.
- * The sum is one float, which a file could compute once and keep: before each timed run 16 elements of x
- * get new values (from the seed and the run's number), large enough to move the sum by ten tolerances,
- * the reference follows, and the scratch and the result are poisoned.
+ * Every call, each size and each timed run, has an x of its own, drawn from lab_fresh: its values in
+ * [scale / 2, 3 scale / 2), the scale drawn for the call between 2^-30 and 2^31, so that neither the
+ * values nor the sum's size can be known before the call. Before each timed run the judge writes the
+ * whole of x afresh and poisons the scratch and the result: a sum kept from a run before, or anything a
+ * file left in x, is worth nothing.
  * The file as handed out finishes the tree in the first warp with no barrier: its sums are wrong (the
  * compiler keeps each lane's sum in a register), and compute-sanitizer's racecheck (labs/grade's step 2)
  * names the race between the warp's lanes. */
@@ -16,9 +18,23 @@
 
 #define THREADS 256  /* the statement's block size */
 
-/* The seed's streams: x, and the timed runs' changes (which elements, their new values). */
-enum { X_STREAM = 1, CHANGED_INDEX_STREAM, CHANGED_VALUE_STREAM };
-enum { CHANGED = 16 };  /* elements of x changed before each timed run */
+/* A call's seed's streams: x, and its range's scale. */
+enum { X_STREAM = 1, SCALE_STREAM };
+enum { SPAN = 30 };  /* a scale is 1 to 2 times 2^-SPAN .. 2^SPAN: every value and sum a normal float */
+
+static const long long sizes[] = {1, 4, 31, 32, 33, 64, 1023, 1025, 1000003, (1LL << 26) + 1};
+
+/* A call's range of x, [scale / 2, 3 scale / 2). The statement promises no range. The values are positive,
+ * so that the sum's rounding stays bounded relative to the sum itself (a sum of mixed signs can cancel to
+ * nothing) and a sum too small means values lost; each is at least a third of the largest, as in [0.5,
+ * 1.5), so that one element lost or counted twice moves a small sum past the tolerance; and the scale
+ * spans 61 binades, so that no sum can be guessed from n. (The same as reduction.h's.) */
+static void x_range(unsigned long long s, float *low, float *high)
+{
+    int binade = (int)lab_below(s, SCALE_STREAM, 0, 2 * SPAN + 1) - SPAN;
+    float scale = ldexpf(1.0f + lab_uniform(s, SCALE_STREAM, 1), binade);
+    *low = 0.5f * scale, *high = 1.5f * scale;
+}
 
 /* The float additions an element goes through: its thread's (one per pass of the grid), its block's
  * (log2(THREADS), the tree's and the warp's steps alike), and the second pass's (its thread's and its
@@ -47,23 +63,27 @@ static int sum_call(struct lab *lab, const float *x, long long n, float *got)
     return lab_run(lab, &c);
 }
 
-int main(int argc, char **argv)
+/* Every size, each with an x of its own; the second largest run twice on the same x. */
+static void check_sizes(struct lab *lab)
 {
-    int reps = 21;
-    struct lab lab;
-    lab_start(&lab, argc, argv, "Lab ch2_debug_warp: a warp assumed in lockstep, found with racecheck", &reps);
-    const int sms = lab.dev.sms;
-    const long long sizes[] = {1, 4, 31, 32, 33, 64, 1023, 1025, 1000003, (1LL << 26) + 1};
+    const int sms = lab->dev.sms;
     const long long n_max = sizes[COUNT_OF(sizes) - 1];
     float *x = (float *)host_alloc(n_max * sizeof(float));
-    for (long long i = 0; i < n_max; i++)
-        x[i] = lab_uniform(lab.seed, X_STREAM, i) + 0.5f;  /* positive: the sum's relative error is bounded */
-    for (int k = 0; k < COUNT_OF(sizes) && !lab.time; k++) {
+    int big = 0;
+    for (int k = 0; k < COUNT_OF(sizes); k++)
+        big += sizes[k] > LAB_SMALL_ELEMENTS;
+    lab_big_sizes(lab, big);
+    for (int k = 0; k < COUNT_OF(sizes); k++) {
         long long n = sizes[k];
-        if (lab_skip(&lab, n))
+        if (lab_skip(lab, n))
             continue;
+        unsigned long long s = lab_fresh(lab);
+        float low, high;
+        x_range(s, &low, &high);
+        for (long long i = 0; i < n; i++)
+            x[i] = lab_value(s, X_STREAM, i, low, high);
         float got;
-        if (sum_call(&lab, x, n, &got))
+        if (sum_call(lab, x, n, &got))
             break;
         double want = 0.0;
         for (long long i = 0; i < n; i++)
@@ -73,44 +93,48 @@ int main(int argc, char **argv)
         snprintf(what, sizeof what, "n = %lld", n);
         snprintf(why, sizeof why, "%.0f float additions an element goes through, each off by 2^-24", count);
         float want_float = (float)want;
-        if (lab_check_floats(&lab, what, &got, &want_float, 1, 0, count * FLOAT_ROUNDING, why)) {
+        if (lab_check_floats(lab, what, &got, &want_float, 1, 0, count * FLOAT_ROUNDING, why)) {
             if (got < want)
-                lab_hint(&lab, "the sum is short: values were left out or overwritten. If racecheck (step 2 of make "
-                               "lab) reports a race between lanes of one warp, the last steps assumed the warp "
-                               "runs in lockstep");
+                lab_hint(lab, "the sum is short: values were left out or overwritten. If racecheck (step 2 of make "
+                              "lab) reports a race between lanes of one warp, the last steps assumed the warp "
+                              "runs in lockstep");
             else if (got > 1.5 * want)
-                lab_hint(&lab, "the sum is too large: is an element, or a partial sum, counted twice?");
+                lab_hint(lab, "the sum is too large: is an element, or a partial sum, counted twice?");
         } else if (k == COUNT_OF(sizes) - 2) {
             /* The same call again, on the same data: a race can change the result from run to run. */
             float again;
-            if (sum_call(&lab, x, n, &again))
+            if (sum_call(lab, x, n, &again))
                 break;
-            if (!lab_same_twice(&lab, &got, &again, sizeof got))
-                lab.failures++;
+            if (!lab_same_twice(lab, &got, &again, sizeof got))
+                lab->failures++;
         }
     }
-    if (!lab.time || lab.failures)
-        return lab_end(&lab);
+    free(x);
+}
 
-    /* The limit: CUB's sum of the same array, in memory of the judge's own. */
+/* The timed runs at the largest size. Before each, the judge draws a new x, fills its own copy and sums
+ * it on the GPU in double (lab_sum_on_gpu: the reference, made from memory the runner never sees), then
+ * poisons the scratch and the result and, last, writes the same x into the buffer the runner reads. */
+static void time_runs(struct lab *lab, int reps)
+{
+    const int sms = lab->dev.sms;
+    const long long n_max = sizes[COUNT_OF(sizes) - 1];
     size_t bytes = n_max * sizeof(float);
+
+    /* The limit: CUB's sum of an array like x, in memory of the judge's own, which then holds each timed
+     * run's x for the reference. */
     float *own = (float *)lab_device_alloc(bytes);
-    CUDA_CHECK(cudaMemcpy(own, x, bytes, cudaMemcpyHostToDevice));
+    unsigned long long s = lab_fresh(lab);
+    float low, high;
+    x_range(s, &low, &high);
+    lab_fill_floats(own, n_max, s, X_STREAM, low, high);
     struct stats cub = cub_sum_time(own, n_max, reps);
-    CUDA_CHECK(cudaFree(own));
     print_bandwidth("cub", "cub::DeviceReduce::Sum", cub, 4.0 * n_max, 0, "");
 
-    /* The timed runs. New values like the old ones, in [0.5, 1.5), would move the sum by a few units, far
-     * inside the tolerance: each changed element gets `jump` or more, so that every run's sum is ten
-     * tolerances or more away from the run's before. */
-    float *dev_x = (float *)lab_shared(&lab, bytes);
-    float *partial = (float *)lab_shared(&lab, 32 * sms * sizeof(float));
-    float *result = (float *)lab_shared(&lab, sizeof(float));
-    CUDA_CHECK(cudaMemcpy(dev_x, x, bytes, cudaMemcpyHostToDevice));
-    double sum = 0.0, count = additions(n_max, sms);
-    for (long long i = 0; i < n_max; i++)
-        sum += x[i];
-    const double jump = 10 * count * FLOAT_ROUNDING * sum / CHANGED;
+    float *dev_x = (float *)lab_shared(lab, bytes);
+    float *partial = (float *)lab_shared(lab, 32 * sms * sizeof(float));
+    float *result = (float *)lab_shared(lab, sizeof(float));
+    double count = additions(n_max, sms);
     char why[128];
     snprintf(why, sizeof why, "%.0f float additions an element goes through, each off by 2^-24", count);
     struct lab_call c;
@@ -120,42 +144,50 @@ int main(int argc, char **argv)
     lab_use(&c, partial);
     lab_use(&c, result);
     lab_int(&c, sms);
-    static struct lab_sample s;
-    s.output = result, s.size = 4, s.n = 1;
+    static struct lab_sample sample;
+    sample.output = result, sample.size = 4, sample.n = 1;
     struct lab_clock clock;
-    lab_clock_start(&lab, &clock, reps);
-    lab.quiet = 1;
+    lab_clock_start(lab, &clock, reps);
+    lab->quiet = 1;
     float last = NAN;
     while (lab_clock_next(&clock)) {
-        for (int k = 0; k < CHANGED; k++) {
-            unsigned long long draw = (unsigned long long)(clock.run + 1) * CHANGED + k;
-            long long i = (long long)(lab_bits(lab.seed, CHANGED_INDEX_STREAM, draw) % (unsigned long long)n_max);
-            float v = (float)(jump * (1.0 + lab_uniform(lab.seed, CHANGED_VALUE_STREAM, draw)));
-            sum += (double)v - x[i];
-            x[i] = v;
-            CUDA_CHECK(cudaMemcpy(dev_x + i, &v, sizeof v, cudaMemcpyHostToDevice));
-        }
+        s = lab_fresh(lab);
+        x_range(s, &low, &high);
+        lab_fill_floats(own, n_max, s, X_STREAM, low, high);
+        float want = (float)lab_sum_on_gpu(own, n_max);
         lab_poison(partial, 32 * sms * sizeof(float));
         lab_poison(result, sizeof(float));
-        lab_sample_draw(&lab, &s);
-        if (lab_timed_call(&lab, &clock, &c, &s, 1))
+        lab_sample_draw(lab, &sample);
+        lab_fill_floats(dev_x, n_max, s, X_STREAM, low, high);  /* every element of x, just before the call */
+        if (lab_timed_call(lab, &clock, &c, &sample, 1))
             break;
-        float got = lab_sample_float(&s, 0), want = (float)sum;
+        float got = lab_sample_float(&sample, 0);
         char what[32];
         snprintf(what, sizeof what, "timed run %d", clock.run + 1);
-        if (lab_check_floats(&lab, what, &got, &want, 1, 0, count * FLOAT_ROUNDING, why)) {
+        if (lab_check_floats(lab, what, &got, &want, 1, 0, count * FLOAT_ROUNDING, why)) {
             if (got == last)
-                lab_hint(&lab, "the sum is the run's before, although %d elements of x changed since: each run "
-                               "must add up the x it is given", CHANGED);
+                lab_hint(lab, "the sum is the run's before, although x was drawn afresh since: each run must add up "
+                              "the x it is given");
             break;
         }
         last = got;
     }
-    if (!lab.failures) {
-        printf("  every timed run's sum was right, with %d elements of x changed before each run\n", CHANGED);
-        lab_report(&lab, lab_clock_stats(&lab, &clock), 4.0 * n_max, "GB/s", 4.0 * n_max / (cub.median * 1e-3) / 1e9,
+    if (!lab->failures) {
+        printf("  every timed run's sum was right, with x drawn afresh before each run\n");
+        lab_report(lab, lab_clock_stats(lab, &clock), 4.0 * n_max, "GB/s", 4.0 * n_max / (cub.median * 1e-3) / 1e9,
                    "of CUB's speed");
     }
-    free(x);
+    CUDA_CHECK(cudaFree(own));
+}
+
+int main(int argc, char **argv)
+{
+    int reps = 21;
+    struct lab lab;
+    lab_start(&lab, argc, argv, "Lab ch2_debug_warp: a warp assumed in lockstep, found with racecheck", &reps);
+    if (!lab.time)
+        check_sizes(&lab);
+    else
+        time_runs(&lab, reps);
     return lab_end(&lab);
 }

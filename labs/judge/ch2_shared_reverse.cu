@@ -1,23 +1,59 @@
 /* ch2_shared_reverse's judge: the student's reverse_segments under the statement's launch (a block of 256
  * threads for each segment of 256) at sizes under, at and around a segment, with and without a shorter
- * last segment, then timed past 2^26 elements against the copy bandwidth. in comes from the seed; out is
- * poisoned before every call, so an element no thread wrote shows. */
+ * last segment, then timed past 2^26 elements against the copy bandwidth. in is drawn afresh for every
+ * call, timed runs included (from lab_fresh): any finite float, sign, exponent and mantissa all drawn, so
+ * that a copy must keep every bit. out is poisoned before every call, so an element no thread wrote
+ * shows. */
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "lab.h"
 
 enum { SEGMENT = 256 };  /* the statement's segment, and block */
+enum { IN_STREAM = 1 };  /* a call's seed's stream for in */
 
-/* The reference: each segment reversed within its own length. */
-static void reverse_on_cpu(const float *in, float *out, int n)
+static const int sizes[] = {1, 31, 32, 255, 256, 257, 512, 1000, 65613, 1000003, (1 << 26) + 77};
+
+/* ==== The judge's inputs ==== */
+
+/* Element i of a call's in: 32 bits from the seed, read as a float; an exponent of all ones (an infinity
+ * or a NaN, which no comparison would pass and which the poison is) loses its top bit. The statement
+ * promises floats and asks for a copy: every finite one, subnormals and both zeros included. */
+static inline __host__ __device__ float any_float(unsigned long long seed, long long i)
 {
-    for (int first = 0; first < n; first += SEGMENT) {
-        int length = n - first < SEGMENT ? n - first : SEGMENT;
-        for (int j = 0; j < length; j++)
-            out[first + j] = in[first + length - 1 - j];
-    }
+    unsigned bits = (unsigned)lab_bits(seed, IN_STREAM, i);
+    if ((bits & 0x7f800000u) == 0x7f800000u)
+        bits &= ~0x40000000u;
+    float f;
+    memcpy(&f, &bits, sizeof f);
+    return f;
+}
+
+/* A call's in, written by the judge on the GPU: the same values any_float gives the CPU. */
+__global__ void fill_any_floats(float *x, long long n, unsigned long long seed)
+{
+    for (long long i = blockIdx.x * (long long)blockDim.x + threadIdx.x; i < n; i += (long long)gridDim.x * blockDim.x)
+        x[i] = any_float(seed, i);
+}
+
+/* ==== The reference and the hints ==== */
+
+static void fill_on_gpu(float *x, long long n, unsigned long long seed)
+{
+    long long blocks = ceil_div(n, 256);
+    fill_any_floats<<<(int)(blocks < 4096 ? blocks : 4096), 256>>>(x, n, seed);
+    CHECK_LAUNCH();
+    CUDA_CHECK(cudaDeviceSynchronize());
+}
+
+/* Where out[i] comes from: each segment reversed within its own length. */
+static int mirrored(int i, int n)
+{
+    int first = i / SEGMENT * SEGMENT;
+    int length = n - first < SEGMENT ? n - first : SEGMENT;
+    return first + length - 1 - (i - first);
 }
 
 /* What the first wrong element says: a copy, the whole array reversed, or the short last segment alone wrong. */
@@ -40,73 +76,95 @@ static void hint_for(struct lab *lab, const float *got, const float *in, const f
                  n % SEGMENT);
 }
 
-int main(int argc, char **argv)
+/* ==== Checks and timed runs ==== */
+
+/* Shorter than a segment, around a warp and a segment, whole segments, a short last segment after many
+ * whole ones, a prime; each with an in of its own, out checked whole. */
+static void check_sizes(struct lab *lab)
 {
-    int reps = 21;
-    struct lab lab;
-    lab_start(&lab, argc, argv, "Lab ch2_shared_reverse: segments of 256 reversed through a shared tile", &reps);
-    /* Shorter than a segment, around a warp and a segment, whole segments, a short last segment after
-     * many whole ones, a prime; the last is timed, and its last segment is short too. */
-    const int sizes[] = {1, 31, 32, 255, 256, 257, 512, 1000, 65613, 1000003, (1 << 26) + 77};
     const int n_max = sizes[COUNT_OF(sizes) - 1];
     size_t bytes = (size_t)n_max * sizeof(float);
     float *in = (float *)host_alloc(bytes), *want = (float *)host_alloc(bytes), *got = (float *)host_alloc(bytes);
-    for (int i = 0; i < n_max; i++)
-        in[i] = lab_uniform(lab.seed, 1, i) + 1.0f;
-    for (int k = 0; k < COUNT_OF(sizes) && !lab.time; k++) {
+    int big = 0;
+    for (int k = 0; k < COUNT_OF(sizes); k++)
+        big += sizes[k] > LAB_SMALL_ELEMENTS;
+    lab_big_sizes(lab, big);
+    for (int k = 0; k < COUNT_OF(sizes); k++) {
         int n = sizes[k];
-        if (lab_skip(&lab, n))
+        if (lab_skip(lab, n))
             continue;
-        reverse_on_cpu(in, want, n);
+        unsigned long long s = lab_fresh(lab);
+        for (int i = 0; i < n; i++)
+            in[i] = any_float(s, i);
+        for (int i = 0; i < n; i++)
+            want[i] = in[mirrored(i, n)];
         struct lab_call c;
         lab_call_start(&c);
         lab_in(&c, in, n * sizeof(float));
         lab_out(&c, NULL, got, n * sizeof(float));
         lab_int(&c, n);
-        if (lab_run(&lab, &c))
+        if (lab_run(lab, &c))
             break;
         char what[32];
         snprintf(what, sizeof what, "n = %d", n);
-        if (lab_check_floats(&lab, what, got, want, n, 0, 0, "a copy: exact"))
-            hint_for(&lab, got, in, want, n);
+        if (lab_check_floats(lab, what, got, want, n, 0, 0, "a copy: exact"))
+            hint_for(lab, got, in, want, n);
     }
-    if (!lab.time || lab.failures)
-        return lab_end(&lab);
+    free(in), free(want), free(got);
+}
 
-    /* The timed runs: out is poisoned before each, and a fresh sample of it is checked after. */
-    reverse_on_cpu(in, want, n_max);
+/* The timed runs at the largest size, whose last segment is short too: before each, out is poisoned and
+ * in written whole with a fresh draw; after it, a fresh sample of out is checked against the same draw's
+ * elements, made again here at the mirrored places. */
+static void time_runs(struct lab *lab, int reps)
+{
+    const int n_max = sizes[COUNT_OF(sizes) - 1];
+    size_t bytes = (size_t)n_max * sizeof(float);
     double copy_gbs = measure_copy_bandwidth(COPY_PROBE_BYTES);
-    float *d_in = (float *)lab_shared(&lab, bytes), *d_out = (float *)lab_shared(&lab, bytes);
-    CUDA_CHECK(cudaMemcpy(d_in, in, bytes, cudaMemcpyHostToDevice));
+    float *d_in = (float *)lab_shared(lab, bytes), *d_out = (float *)lab_shared(lab, bytes);
     struct lab_call c;
     lab_call_start(&c);
     lab_use(&c, d_in);
     lab_use(&c, d_out);
     lab_int(&c, n_max);
-    static struct lab_sample s;
+    static struct lab_sample sample;
     static float sample_got[LAB_SAMPLES], sample_want[LAB_SAMPLES];
-    s.output = d_out, s.size = 4, s.n = n_max;
+    sample.output = d_out, sample.size = 4, sample.n = n_max;
     struct lab_clock clock;
-    lab_clock_start(&lab, &clock, reps);
-    lab.quiet = 1;
+    lab_clock_start(lab, &clock, reps);
+    lab->quiet = 1;
     while (lab_clock_next(&clock)) {
+        unsigned long long s = lab_fresh(lab);
         lab_poison(d_out, bytes);
-        lab_sample_draw(&lab, &s);
-        if (lab_timed_call(&lab, &clock, &c, &s, 1))
+        lab_sample_draw(lab, &sample);
+        fill_on_gpu(d_in, n_max, s);  /* every element of in, just before the call */
+        if (lab_timed_call(lab, &clock, &c, &sample, 1))
             break;
-        for (int k = 0; k < s.count; k++) {
-            sample_got[k] = lab_sample_float(&s, k);
-            sample_want[k] = want[s.index[k]];
+        for (int k = 0; k < sample.count; k++) {
+            sample_got[k] = lab_sample_float(&sample, k);
+            sample_want[k] = any_float(s, mirrored((int)sample.index[k], n_max));
         }
         char what[64];
-        snprintf(what, sizeof what, "timed run %d, %d sampled elements", clock.run + 1, s.count);
-        if (lab_check_floats(&lab, what, sample_got, sample_want, s.count, 0, 0, "a copy: exact"))
+        snprintf(what, sizeof what, "timed run %d, %d sampled elements", clock.run + 1, sample.count);
+        if (lab_check_floats(lab, what, sample_got, sample_want, sample.count, 0, 0, "a copy: exact"))
             break;
     }
-    if (!lab.failures) {
-        printf("  every timed run's output was right on %d elements drawn afresh each run\n", s.count);
-        lab_report(&lab, lab_clock_stats(&lab, &clock), 8.0 * n_max, "GB/s", copy_gbs, "of the copy bandwidth");
+    if (!lab->failures) {
+        printf("  every timed run's output was right on %d elements drawn afresh each run\n", sample.count);
+        lab_report(lab, lab_clock_stats(lab, &clock), 8.0 * n_max, "GB/s", copy_gbs, "of the copy bandwidth");
     }
-    free(in), free(want), free(got);
+}
+
+/* ==== main ==== */
+
+int main(int argc, char **argv)
+{
+    int reps = 21;
+    struct lab lab;
+    lab_start(&lab, argc, argv, "Lab ch2_shared_reverse: segments of 256 reversed through a shared tile", &reps);
+    if (!lab.time)
+        check_sizes(&lab);
+    else
+        time_runs(&lab, reps);
     return lab_end(&lab);
 }

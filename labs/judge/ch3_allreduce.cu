@@ -1,8 +1,9 @@
-/* ch3_allreduce's judge: the student's all-reduce over every GPU this machine shows (one GPU: one
- * rank), at sizes from one element to a few million per GPU. Each GPU's array comes from the seed (its
- * own stream of numbers); every element of every GPU's result is checked against the sum made here in
- * double, and every GPU's stream must have finished when the function returned (the runner's stub
- * says which had). Judged on the results alone: with one GPU there is nothing to time against. */
+/* ch3_allreduce's judge: the student's all-reduce over every GPU this machine shows (one GPU: one rank),
+ * at sizes from one element to a few million per GPU. Each size's arrays come from a seed of its own
+ * (lab_fresh), each GPU's from its own stream of it, in [0.5, 1.5); every element of every GPU's result is
+ * checked against the sum made here in double, and every GPU's stream must have finished when the function
+ * returned (the runner's stub says which had). Judged on the results alone: with one GPU there is nothing
+ * to time against. */
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -11,6 +12,9 @@
 #include "lab.h"
 
 enum { MAX_GPUS = 16 };  /* the runner's stub makes communicators for at most this many */
+/* The arrays' values: positive, for the tolerance below (the statement names no range). */
+#define VALUE_LOW 0.5f
+#define VALUE_HIGH 1.5f
 
 /* Whether all n elements of `got` hold the poison the runner filled recv with (0xff bytes). */
 static long long poisoned(const float *got, long long n)
@@ -78,6 +82,10 @@ int main(int argc, char **argv)
      * messages, and a few million: NCCL picks its protocol by size, so each is a different path. */
     const long long sizes[] = {1, 3, 33, 1000, 100003, (1LL << 22) + 5};
     const long long n_max = sizes[COUNT_OF(sizes) - 1];
+    int big = 0;  /* the sizes past --small's, all the GPUs' arrays together */
+    for (int k = 0; k < COUNT_OF(sizes); k++)
+        big += gpus * sizes[k] > LAB_SMALL_ELEMENTS;
+    lab_big_sizes(&lab, big);
     float *in = (float *)host_alloc(gpus * n_max * sizeof(float));
     float *got = (float *)host_alloc(gpus * n_max * sizeof(float)), *want = (float *)host_alloc(n_max * sizeof(float));
     int finished[MAX_GPUS];
@@ -90,9 +98,10 @@ int main(int argc, char **argv)
         long long n = sizes[k];
         if (lab_skip(&lab, gpus * n))
             continue;
+        unsigned long long seed = lab_fresh(&lab);  /* this call's arrays: GPU g's from stream 1 + g */
         for (int g = 0; g < gpus; g++)
             for (long long i = 0; i < n; i++)
-                in[g * n + i] = lab_uniform(lab.seed, 1 + g, i) + 0.5f;
+                in[g * n + i] = lab_value(seed, 1 + g, i, VALUE_LOW, VALUE_HIGH);
         for (long long i = 0; i < n; i++) {
             double sum = 0.0;
             for (int g = 0; g < gpus; g++)

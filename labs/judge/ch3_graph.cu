@@ -6,8 +6,10 @@
  * Then timed: 200 steps on arrays of 1000 elements, where launching is all there is. The limit is the
  * judge's own graph of the same step, captured, instantiated, launched 200 times and destroyed in this
  * process, timed by the same clock: one-by-one launches, which give the same result, run far below it.
- * Before each timed run a gets new values (from the seed and the run's number) and b is poisoned, so
- * that nothing a run left behind is the next run's answer; a sample of a is checked after each. */
+ * Every call's a comes from a seed of its own (lab_fresh), all 32 bits of each element: each check's, the
+ * judge's own graph's, and each timed run's, the warm-up too, which the judge writes on the GPU before the
+ * run (lab_fill_uints) while b is poisoned, so that nothing a run left behind is the next run's answer;
+ * a sample of a is checked after each against the same steps on the CPU, from the same values. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -90,13 +92,14 @@ static void step_cpu(unsigned *a, unsigned *b, int m)
     }
 }
 
-enum { INPUT_STREAM = 1, TIMED_STREAM };
+enum { STREAM_A = 1 };  /* a call's seed: a's values */
 
-/* STREAMS x m values from the seed: the input of a check (draw 0) or of a timed run (draw = its number). */
-static void fill(unsigned *a, long long elements, unsigned long long seed, unsigned stream, unsigned long long draw)
+/* STREAMS x m values from a call's seed, all 32 bits, as lab_fill_uints(a, elements, seed, STREAM_A, 0)
+ * writes them on the GPU. */
+static void fill(unsigned *a, long long elements, unsigned long long seed)
 {
     for (long long i = 0; i < elements; i++)
-        a[i] = (unsigned)lab_bits(seed, stream, draw * (unsigned long long)elements + (unsigned long long)i);
+        a[i] = (unsigned)lab_bits(seed, STREAM_A, (unsigned long long)i);
 }
 
 /* After a wrong result: the state it equals, if it is one the usual mistakes leave. */
@@ -143,7 +146,7 @@ int main(int argc, char **argv)
             continue;
         long long elements = (long long)STREAMS * m;
         size_t bytes = elements * sizeof(unsigned);
-        fill(input, elements, lab.seed, INPUT_STREAM, (unsigned long long)k);
+        fill(input, elements, lab_fresh(&lab));
         /* The states after 1, replays - 1, replays and replays + 1 steps. */
         memcpy(after, input, bytes);
         for (int step = 1; step <= replays + 1; step++) {
@@ -184,8 +187,9 @@ int main(int argc, char **argv)
         CUDA_CHECK(cudaEventCreateWithFlags(&events[k], cudaEventDisableTiming));
     }
     unsigned *own_a = (unsigned *)lab_device_alloc(bytes), *own_b = (unsigned *)lab_device_alloc(bytes);
-    fill(input, elements, lab.seed, TIMED_STREAM, 0);
-    CUDA_CHECK(cudaMemcpy(own_a, input, bytes, cudaMemcpyHostToDevice));
+    unsigned long long seed = lab_fresh(&lab);
+    lab_fill_uints(own_a, elements, seed, STREAM_A, 0);
+    fill(input, elements, seed);
     own_graph_ms(own_a, own_b, timed_m, timed_replays, streams, events);
     CUDA_CHECK(cudaMemcpy(got, own_a, bytes, cudaMemcpyDeviceToHost));
     memcpy(want, input, bytes);
@@ -218,10 +222,12 @@ int main(int argc, char **argv)
     lab_clock_start(&lab, &clock, reps);
     lab.quiet = 1;
     while (lab_clock_next(&clock)) {
-        /* New input, and its result on the CPU, outside the clock; b poisoned. */
-        fill(input, elements, lab.seed, TIMED_STREAM, (unsigned long long)(clock.run + 2));
-        CUDA_CHECK(cudaMemcpy(dev_a, input, bytes, cudaMemcpyHostToDevice));
+        /* New input from this run's seed, written by the judge, and its result on the CPU, outside the
+         * clock; b poisoned. */
+        seed = lab_fresh(&lab);
+        lab_fill_uints(dev_a, elements, seed, STREAM_A, 0);
         lab_poison(dev_b, bytes);
+        fill(input, elements, seed);
         memcpy(want, input, bytes);
         for (int step = 0; step < timed_replays; step++)
             step_cpu(want, scratch, timed_m);

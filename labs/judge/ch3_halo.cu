@@ -1,17 +1,22 @@
 /* ch3_halo's judge: the student's halo exchange in every rank of mpirun -np R (--ranks R, which labs/grade
- * gives with the runner's mpirun). The plate comes from the seed; the runner's stub deals its inside rows
- * into bands (heat_mpi.cu's split), the student's function runs in every rank, and the bands come back
- * whole. Every band must then be the plate's rows from the one above its first to the one below its
- * last: the halos hold the neighbours' rows, or the plate's edge where there is none, and the own rows
- * are unchanged. Rows are copied, never computed: exact. Each shape twice: with the top and bottom edges
- * fixed, and rolled into a cylinder, where even one rank exchanges (with itself). Judged on the results
- * alone: the exchange's time is MPI's and the host link's. */
+ * gives with the runner's mpirun). Each call's plate comes from a seed of its own (lab_fresh), in [0, 1);
+ * the runner's stub deals its inside rows into bands (heat_mpi.cu's split), the student's function runs in
+ * every rank, and the bands come back whole. Every band must then be the plate's rows from the one above
+ * its first to the one below its last: the halos hold the neighbours' rows, or the plate's edge where
+ * there is none, and the own rows are unchanged. Rows are copied, never computed: exact. Each shape twice:
+ * with the top and bottom edges fixed, and rolled into a cylinder, where even one rank exchanges (with
+ * itself). Judged on the results alone: the exchange's time is MPI's and the host link's. */
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "lab.h"
+
+/* The plate's values, [0, 1) (rows are copied: any value would do), and the stream of a call's seed. */
+#define PLATE_LOW 0.0f
+#define PLATE_HIGH 1.0f
+enum { STREAM_PLATE = 1 };
 
 /* heat_mpi.cu's split, as the runner's stub makes it: the height - 2 inside rows dealt evenly. */
 static void band_rows(int height, int r, int count, int *first, int *rows)
@@ -58,15 +63,16 @@ static void hint_halo(struct lab *lab, const float *got, const float *want, int 
 
 /* One call of the student's exchange on a height x cols plate, its edges fixed or rolled into a
  * cylinder, and the check of every band that comes back. 1: the runner is gone (it said why). */
-static int one_call(struct lab *lab, int height, int cols, int rolled, unsigned stream)
+static int one_call(struct lab *lab, int height, int cols, int rolled)
 {
     const int ranks = lab->ranks;
     size_t row = (size_t)cols, all_rows = (size_t)(height - 2 + 2 * ranks);
     float *plate = (float *)host_alloc(height * row * sizeof(float));
     float *got = (float *)host_alloc(all_rows * row * sizeof(float));
     float *want = (float *)host_alloc(all_rows * row * sizeof(float));
+    unsigned long long seed = lab_fresh(lab);  /* this call's plate */
     for (size_t i = 0; i < height * row; i++)
-        plate[i] = lab_uniform(lab->seed, stream, i);
+        plate[i] = lab_value(seed, STREAM_PLATE, i, PLATE_LOW, PLATE_HIGH);
     /* Each band: the plate's rows first - 1 .. first + rows; on a cylinder the halos wrap round, to the
      * last own row above rank 0 and the first below the last rank. */
     for (int r = 0, at = 0; r < ranks; r++) {
@@ -139,10 +145,14 @@ int main(int argc, char **argv)
     const int shapes[][2] = {{ranks + 2, 1}, {ranks + 2, 33}, {2 * ranks + 3, 100}, {3 * ranks + 7, 1000},
                              {3 * ranks + 3, (1 << 20) + 3}};
     printf("  %d rank%s (mpirun -np %d)\n", ranks, ranks > 1 ? "s" : "", ranks);
+    int big = 0;  /* the calls past --small's sizes: each shape fixed and rolled */
+    for (int k = 0; k < COUNT_OF(shapes); k++)
+        big += 2 * ((long long)shapes[k][0] * shapes[k][1] > LAB_SMALL_ELEMENTS);
+    lab_big_sizes(&lab, big);
     int gone = 0;
     for (int k = 0; k < COUNT_OF(shapes) && !gone && lab.failures < 3; k++)
         for (int rolled = 0; rolled < 2 && !gone && lab.failures < 3; rolled++)
             if (!lab_skip(&lab, (long long)shapes[k][0] * shapes[k][1]))
-                gone = one_call(&lab, shapes[k][0], shapes[k][1], rolled, 1 + k);
+                gone = one_call(&lab, shapes[k][0], shapes[k][1], rolled);
     return lab_end(&lab);
 }

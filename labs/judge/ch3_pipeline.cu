@@ -1,9 +1,14 @@
 /* ch3_pipeline's judge: the student's pipeline from pinned memory to pinned memory, checked at sizes
  * below, at and past a chunk, then timed against the transfer bound. The pipeline's whole round trip is
  * what counts, and the judge's clock times exactly that: from its request to the runner's answer that
- * every copy and kernel has finished. Each timed run starts from poison in both device buffers and in
- * the host output, so that nothing a run left behind can be copied back in place of the next run's work,
- * and the host input is written again from the judge's own copy. */
+ * every copy and kernel has finished. The copies are the lesson, so the device buffers are checked too:
+ * after every call dev_in must hold the input and dev_out the output, chunk c at its own place, as the
+ * copies leave them; a kernel run straight on the host's memory, with no copies, leaves them poisoned.
+ * Every call's input is new, from a seed of its own (lab_fresh): floats of either sign and of magnitudes
+ * from 2^-60 to 2^61, every mantissa bit random. Each timed run starts from poison in both device buffers
+ * and in the host output, so that nothing a run left behind can be copied back in place of the next
+ * run's work, and the judge writes the host input anew from the run's seed; a sample of host_out, dev_in
+ * and dev_out, drawn afresh, is checked after it against values remade from that seed. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -12,11 +17,77 @@
 
 #define CHUNK (1 << 22)  /* the statement's: elements a chunk */
 
+enum { IN_STREAM = 1 };
+
+/* ==== The input, and the kernel that writes it ==== */
+
+/* Element i of the input drawn from `seed`: a random sign, an exponent from -60 to 60 and 23 random
+ * mantissa bits, so that 2x + 1 is never out of range and every bit a copy moves is random. */
+static inline LAB_HOST_DEVICE float input_value(unsigned long long seed, unsigned long long i)
+{
+    unsigned long long r = lab_bits(seed, IN_STREAM, i);
+    unsigned exponent = 127 - 60 + (unsigned)((r >> 32) % 121);
+    unsigned bits = (unsigned)(r >> 63) << 31 | exponent << 23 | ((unsigned)r & 0x7fffffu);
+    float x;
+    memcpy(&x, &bits, sizeof x);
+    return x;
+}
+
+/* A timed run's input, written by the judge into the host memory it shares with the runner (mapped here:
+ * `in` is its address on the GPU). */
+__global__ void write_input(float *in, long long n, unsigned long long seed)
+{
+    for (long long i = blockIdx.x * (long long)blockDim.x + threadIdx.x; i < n; i += (long long)gridDim.x * blockDim.x)
+        in[i] = input_value(seed, i);
+}
+
 /* out = scale_shift(in): the statement's kernel, on the CPU, in the same float arithmetic. */
 static float scale_shift(float x)
 {
     return 2.0f * x + 1.0f;
 }
+
+/* ==== The device buffers' check ==== */
+
+/* Said when dev_in or dev_out does not hold what the copies leave there. */
+static void hint_copies(struct lab *lab)
+{
+    lab_hint(lab, "the chunks did not pass through the device buffers: copy them. Each chunk goes to dev_in by "
+                  "cudaMemcpyAsync, through scale_shift into dev_out, and back, at its own place (elements c * "
+                  "CHUNK on), on its stream");
+}
+
+/* After a right output: dev (dev_in or dev_out, read back) against what the copies leave there, want,
+ * within tolerance (0: exact). 1 if it is not: the chunks did not pass through the device buffers. */
+static int check_device(struct lab *lab, const char *what, const char *name, const float *dev, const float *want,
+                        long long n, double tolerance)
+{
+    long long wrong = 0, first = -1, poisoned = 0;
+    for (long long i = 0; i < n; i++) {
+        double error = fabs((double)dev[i] - want[i]);
+        if (!(error <= tolerance * fabs((double)want[i]))) {  /* NaN (poison) is wrong */
+            first = first < 0 ? i : first;
+            wrong++;
+            poisoned += isnan(dev[i]);
+        }
+    }
+    if (!wrong)
+        return 0;
+    if (lab->failures >= 3) {  /* three full reports say enough, as lab.c's checks do */
+        printf("  %s: FAIL, %s holds %lld of %lld elements that are not what the copies put there\n", what, name,
+               wrong, n);
+        lab->failures++;
+        return 1;
+    }
+    printf("  %s: FAIL, %s holds %lld of %lld elements that are not what the copies put there; first: element %lld, "
+           "expected %.9g, got %.9g%s\n", what, name, wrong, n, first, want[first], dev[first],
+           poisoned == wrong ? " (the poison it was filled with)" : "");
+    hint_copies(lab);
+    lab->failures++;
+    return 1;
+}
+
+/* ==== main ==== */
 
 int main(int argc, char **argv)
 {
@@ -28,11 +99,17 @@ int main(int argc, char **argv)
      * a last chunk of 1. */
     const long long sizes[] = {1, 33, 1025, 1000003, CHUNK, CHUNK + 1, 5LL * CHUNK + 12345, 32LL * CHUNK + 1};
     const long long n_max = sizes[COUNT_OF(sizes) - 1];
+    int big = 0;
+    for (int k = 0; k < COUNT_OF(sizes); k++)
+        big += sizes[k] > LAB_SMALL_ELEMENTS;
+    lab_big_sizes(&lab, big);
     size_t bytes = n_max * sizeof(float);
-    float *in = (float *)host_alloc(bytes), *want = (float *)host_alloc(bytes), *got = (float *)host_alloc(bytes);
-    for (long long i = 0; i < n_max; i++) {
-        in[i] = lab_uniform(lab.seed, 1, i);
-        want[i] = scale_shift(in[i]);
+    /* The checks' arrays: the input, the output it must give, and what came back (the output, and dev_in
+     * and dev_out after the call). The timed runs need only got, for their samples. */
+    float *in = NULL, *want = NULL, *got = (float *)host_alloc(bytes), *got_in = NULL, *got_out = NULL;
+    if (!lab.time) {
+        in = (float *)host_alloc(bytes), want = (float *)host_alloc(bytes);
+        got_in = (float *)host_alloc(bytes), got_out = (float *)host_alloc(bytes);
     }
     /* One multiply and one add, each rounded once (or one fused multiply-add): 2 roundings. */
     const char *rounded = "a multiply and an add, each rounded";
@@ -40,20 +117,28 @@ int main(int argc, char **argv)
         long long n = sizes[k];
         if (lab_skip(&lab, n))
             continue;
-        /* host_in and host_out pinned; dev_in and dev_out poisoned on the GPU. */
+        unsigned long long seed = lab_fresh(&lab);
+        for (long long i = 0; i < n; i++) {
+            in[i] = input_value(seed, i);
+            want[i] = scale_shift(in[i]);
+        }
+        /* host_in and host_out pinned; dev_in and dev_out poisoned on the GPU, and read back after. */
         struct lab_call c;
         lab_call_start(&c);
         lab_host_in(&c, in, n * sizeof(float));
         lab_host_out(&c, got, n * sizeof(float));
         lab_int(&c, n);
-        lab_scratch(&c, n * sizeof(float));
-        lab_scratch(&c, n * sizeof(float));
+        lab_out(&c, NULL, got_in, n * sizeof(float));
+        lab_out(&c, NULL, got_out, n * sizeof(float));
         if (lab_run(&lab, &c))
             break;
         char what[32];
         snprintf(what, sizeof what, "n = %lld", n);
-        lab_check_floats(&lab, what, got, want, n, 0, 2 * FLOAT_ROUNDING, rounded);
+        if (!lab_check_floats(&lab, what, got, want, n, 0, 2 * FLOAT_ROUNDING, rounded) &&
+            !check_device(&lab, what, "dev_in", got_in, in, n, 0.0))
+            check_device(&lab, what, "dev_out", got_out, want, n, 2 * FLOAT_ROUNDING);
     }
+    free(in), free(want), free(got_in), free(got_out);
     if (!lab.time || lab.failures)
         return lab_end(&lab);
 
@@ -63,9 +148,13 @@ int main(int argc, char **argv)
     double bound_gbs = bytes / (bytes / h2d > bytes / d2h ? bytes / h2d : bytes / d2h);
     printf("  host link: %.1f GB/s in, %.1f GB/s out (pinned, measured now)\n", h2d, d2h);
 
-    /* The timed runs' buffers: host memory the runner pins, device memory the runner allocated. */
+    /* The timed runs' buffers: host memory the runner pins (host_in mapped here too, for the judge's
+     * kernel that writes it), device memory the runner allocated. */
     float *host_in = (float *)lab_shared_host(&lab, bytes), *host_out = (float *)lab_shared_host(&lab, bytes);
     float *dev_in = (float *)lab_shared(&lab, bytes), *dev_out = (float *)lab_shared(&lab, bytes);
+    float *host_in_on_gpu;
+    CUDA_CHECK(cudaHostRegister(host_in, bytes, cudaHostRegisterMapped));
+    CUDA_CHECK(cudaHostGetDevicePointer((void **)&host_in_on_gpu, host_in, 0));
     struct lab_call c;
     lab_call_start(&c);
     lab_use(&c, host_in);
@@ -73,36 +162,54 @@ int main(int argc, char **argv)
     lab_int(&c, n_max);
     lab_use(&c, dev_in);
     lab_use(&c, dev_out);
-    static struct lab_sample s;
+    /* The samples: host_out, and the device buffers the copies went through. */
+    static struct lab_sample s[3];
     static float sample_want[LAB_SAMPLES];
-    s.output = host_out, s.size = 4, s.n = n_max;
+    s[0].output = host_out, s[1].output = dev_in, s[2].output = dev_out;
+    for (int j = 0; j < 3; j++)
+        s[j].size = 4, s[j].n = n_max;
+    const char *names[3] = {"host_out", "dev_in", "dev_out"};  /* (the first is not named: the output) */
     struct lab_clock clock;
     lab_clock_start(&lab, &clock, reps);
     lab.quiet = 1;
-    while (lab_clock_next(&clock)) {
+    int stopped = 0;
+    while (!stopped && lab_clock_next(&clock)) {
         /* host_in is the student's to read only, but a run that wrote it could leave its answers there
-         * for the next: it is written again each run, as the poison is. */
-        memcpy(host_in, in, bytes);
+         * for the next: every element is written anew each run, from the run's own seed, which the
+         * runner never sees; host_out and both device buffers get the poison again. */
+        unsigned long long seed = lab_fresh(&lab);
+        write_input<<<4096, 256>>>(host_in_on_gpu, n_max, seed);
+        CHECK_LAUNCH();
+        CUDA_CHECK(cudaDeviceSynchronize());
         memset(host_out, LAB_POISON_BYTE, bytes);
         lab_poison(dev_in, bytes);
         lab_poison(dev_out, bytes);
-        lab_sample_draw(&lab, &s);
-        if (lab_timed_call(&lab, &clock, &c, &s, 1))
+        for (int j = 0; j < 3; j++)
+            lab_sample_draw(&lab, &s[j]);
+        if (lab_timed_call(&lab, &clock, &c, s, 3))
             break;
-        for (int k = 0; k < s.count; k++) {
-            got[k] = lab_sample_float(&s, k);
-            sample_want[k] = want[s.index[k]];
+        for (int j = 0; j < 3 && !stopped; j++) {
+            for (int k = 0; k < s[j].count; k++) {
+                float x = input_value(seed, s[j].index[k]);
+                got[k] = lab_sample_float(&s[j], k);
+                sample_want[k] = j == 1 ? x : scale_shift(x);
+            }
+            char what[96];
+            snprintf(what, sizeof what, "timed run %d, %d sampled elements%s%s", clock.run + 1, s[j].count,
+                     j ? " of " : "", j ? names[j] : "");
+            stopped = lab_check_sample_floats(&lab, what, &s[j], got, sample_want, 0,
+                                              j == 1 ? 0.0 : 2 * FLOAT_ROUNDING, j == 1 ? "a copy: exact" : rounded);
+            if (stopped && j > 0)
+                hint_copies(&lab);
         }
-        char what[64];
-        snprintf(what, sizeof what, "timed run %d, %d sampled elements", clock.run + 1, s.count);
-        if (lab_check_sample_floats(&lab, what, &s, got, sample_want, 0, 2 * FLOAT_ROUNDING, rounded))
-            break;
     }
     if (!lab.failures) {
-        printf("  every timed run's output was right on %d elements drawn afresh each run\n", s.count);
+        printf("  every timed run's output was right on %d elements drawn afresh each run, and dev_in and dev_out "
+               "on as many\n", s[0].count);
         lab_report(&lab, lab_clock_stats(&lab, &clock), (double)bytes, "GB/s", bound_gbs,
                    "of the transfer bound (per direction)");
     }
-    free(in), free(want), free(got);
+    CUDA_CHECK(cudaHostUnregister(host_in));
+    free(got);
     return lab_end(&lab);
 }

@@ -1,9 +1,12 @@
 /* ch4_dot's judge: the student's dot product against the CPU's (in double) at sizes around a warp and a
  * block, a prime and 2^26 + 1, three runs at the large sizes to catch lost updates, then timed against
  * the copy bandwidth. Float atomics add in no fixed order, so two right runs may differ in their last
- * bits: each is checked against the tolerance, never against the other. The result is one float, which
- * a file could compute once and keep: before each timed run, 16 pairs x[i], y[i] get new values (from
- * the seed and the run's number), the reference follows, and the result is poisoned. */
+ * bits: each is checked against the tolerance, never against the other. Every call, each size and each
+ * timed run, has an x and a y of its own, drawn from lab_fresh, each in a range [scale / 2, 3 scale / 2)
+ * whose scale is drawn for the call: neither the values nor the result's size can be known before it. Before each
+ * timed run the judge writes the whole of x and y afresh and poisons the result, so that a result kept
+ * from a run before, or anything a file left in x or y, is worth nothing; the reference is the judge's
+ * own kernel's, in double, from the call's seed. */
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -12,13 +15,69 @@
 
 #define THREADS 256  /* the statement's block size (labs/ch4_dot.cu); its launch is 32 x sms blocks */
 
-/* The seed's streams: x, y, and the timed runs' changes (which pairs, their new values). */
-enum { X_STREAM = 1, Y_STREAM, CHANGED_INDEX_STREAM, CHANGED_X_STREAM, CHANGED_Y_STREAM };
-enum { CHANGED = 16 };  /* pairs x[i], y[i] changed before each timed run */
+/* A call's seed's streams: x, y, and their ranges' scales. */
+enum { X_STREAM = 1, Y_STREAM, SCALE_STREAM };
+enum { SPAN = 30 };  /* a scale is 1 to 2 times 2^-SPAN .. 2^SPAN: every product and sum a normal float */
+
+/* A call's range of x or y: [low, high). */
+struct range { float low, high; };
 
 /* The signature of a += where atomicAdd is needed, in the checks and in the timed runs. */
 #define LOST_UPDATES \
     "the result is too small: block sums lost (a += on *result where several blocks add at once needs atomicAdd)"
+
+static const long long sizes[] = {1, 31, 32, 33, 1023, 1025, 1000003, (1LL << 26) + 1};
+
+/* ==== The judge's kernel ==== */
+
+/* The reference of a timed run: the dot product of the x and y drawn from the call's seed, remade here
+ * in double (never read from the buffers the runner shares): each thread's terms, a block's tree, one
+ * atomicAdd a block. */
+__global__ void dot_of_seed(long long n, unsigned long long seed, struct range x, struct range y, double *dot)
+{
+    __shared__ double part[256];
+    double sum = 0;
+    for (long long i = blockIdx.x * (long long)blockDim.x + threadIdx.x; i < n; i += (long long)gridDim.x * blockDim.x)
+        sum += (double)lab_value(seed, X_STREAM, i, x.low, x.high) * lab_value(seed, Y_STREAM, i, y.low, y.high);
+    part[threadIdx.x] = sum;
+    __syncthreads();
+    for (int half = 128; half > 0; half /= 2) {
+        if (threadIdx.x < half)
+            part[threadIdx.x] += part[threadIdx.x + half];
+        __syncthreads();
+    }
+    if (threadIdx.x == 0)
+        atomicAdd(dot, part[0]);
+}
+
+/* ==== The judge's host code ==== */
+
+/* A call's range of x (which 0) or y (1), [scale / 2, 3 scale / 2). The statement promises no range. The
+ * values are positive, so that the rounding stays bounded relative to the result (a sum of mixed signs
+ * can cancel to nothing) and a result too small means block sums lost; each is at least a third of the
+ * largest, as in [0.5, 1.5), so that a product lost or counted twice moves a small result past the
+ * tolerance; and the scale spans 61 binades, so that no result can be guessed from n. */
+static struct range range_of(unsigned long long s, int which)
+{
+    int binade = (int)lab_below(s, SCALE_STREAM, 2 * which, 2 * SPAN + 1) - SPAN;
+    float scale = ldexpf(1.0f + lab_uniform(s, SCALE_STREAM, 2 * which + 1), binade);
+    struct range r = {0.5f * scale, 1.5f * scale};
+    return r;
+}
+
+/* A timed run's reference: dot_of_seed over the call's n elements, in the ranges of the call's x and y. */
+static double dot_on_gpu(long long n, unsigned long long s)
+{
+    double *dot, host = 0;
+    CUDA_CHECK(cudaMalloc(&dot, sizeof host));
+    CUDA_CHECK(cudaMemset(dot, 0, sizeof host));
+    long long blocks = ceil_div(n, 256);
+    dot_of_seed<<<(int)(blocks < 4096 ? blocks : 4096), 256>>>(n, s, range_of(s, 0), range_of(s, 1), dot);
+    CHECK_LAUNCH();
+    CUDA_CHECK(cudaMemcpy(&host, dot, sizeof host, cudaMemcpyDeviceToHost));
+    CUDA_CHECK(cudaFree(dot));
+    return host;
+}
 
 /* A product (1 rounding), the thread's additions, the tree's 8 and the atomics' (one per block): the
  * blocks' sums reach *result in any order, so an element's product may go through all of them. */
@@ -40,43 +99,28 @@ static void dot_call(struct lab_call *c, const float *x, const float *y, long lo
     lab_int(c, sms);
 }
 
-/* Before timed run `run` (-1: the warm-up): CHANGED pairs x[i], y[i], on the host and on the GPU, get
- * values whose product is `jump` or more, and *dot follows them. */
-static void change_inputs(const struct lab *lab, float *x, float *y, float *dev_x, float *dev_y, long long n, int run,
-                          double jump, double *dot)
+/* Every size, each with an x and a y of their own; the large ones three times on the same x and y. */
+static void check_sizes(struct lab *lab)
 {
-    for (int k = 0; k < CHANGED; k++) {
-        unsigned long long draw = (unsigned long long)(run + 1) * CHANGED + k;
-        long long i = (long long)(lab_bits(lab->seed, CHANGED_INDEX_STREAM, draw) % (unsigned long long)n);
-        float u = (float)(sqrt(jump) * (1.0 + lab_uniform(lab->seed, CHANGED_X_STREAM, draw)));
-        float v = (float)(sqrt(jump) * (1.0 + lab_uniform(lab->seed, CHANGED_Y_STREAM, draw)));
-        *dot += (double)u * v - (double)x[i] * y[i];
-        x[i] = u, y[i] = v;
-        CUDA_CHECK(cudaMemcpy(dev_x + i, &u, sizeof u, cudaMemcpyHostToDevice));
-        CUDA_CHECK(cudaMemcpy(dev_y + i, &v, sizeof v, cudaMemcpyHostToDevice));
-    }
-}
-
-int main(int argc, char **argv)
-{
-    int reps = 21;
-    struct lab lab;
-    lab_start(&lab, argc, argv, "Lab ch4_dot: a dot product, one atomicAdd per block", &reps);
-    const int sms = lab.dev.sms;
-    const long long sizes[] = {1, 31, 32, 33, 1023, 1025, 1000003, (1LL << 26) + 1};
+    const int sms = lab->dev.sms;
     const long long n_max = sizes[COUNT_OF(sizes) - 1];
     float *x = (float *)host_alloc(n_max * sizeof(float)), *y = (float *)host_alloc(n_max * sizeof(float));
-    for (long long i = 0; i < n_max; i++) {  /* positive: the sum's relative error is bounded */
-        x[i] = lab_uniform(lab.seed, X_STREAM, i) + 0.5f;
-        y[i] = lab_uniform(lab.seed, Y_STREAM, i) + 0.5f;
-    }
-    for (int k = 0; k < COUNT_OF(sizes) && !lab.time; k++) {
+    int big = 0;
+    for (int k = 0; k < COUNT_OF(sizes); k++)
+        big += sizes[k] > LAB_SMALL_ELEMENTS;
+    lab_big_sizes(lab, big);
+    for (int k = 0; k < COUNT_OF(sizes); k++) {
         long long n = sizes[k];
-        if (lab_skip(&lab, n))
+        if (lab_skip(lab, n))
             continue;
+        unsigned long long s = lab_fresh(lab);
+        struct range rx = range_of(s, 0), ry = range_of(s, 1);
         double want = 0.0;
-        for (long long i = 0; i < n; i++)
+        for (long long i = 0; i < n; i++) {
+            x[i] = lab_value(s, X_STREAM, i, rx.low, rx.high);
+            y[i] = lab_value(s, Y_STREAM, i, ry.low, ry.high);
             want += (double)x[i] * y[i];
+        }
         double count = roundings(n, sms);
         char what[32], why[128];
         snprintf(what, sizeof what, "n = %lld", n);
@@ -88,11 +132,11 @@ int main(int argc, char **argv)
             float got;
             struct lab_call c;
             dot_call(&c, x, y, n, &got, sms);
-            if ((stopped = lab_run(&lab, &c)))
+            if ((stopped = lab_run(lab, &c)))
                 break;
-            if (lab_check_floats(&lab, what, &got, &want_float, 1, 0, count * FLOAT_ROUNDING, why)) {
+            if (lab_check_floats(lab, what, &got, &want_float, 1, 0, count * FLOAT_ROUNDING, why)) {
                 if (got < want)
-                    lab_hint(&lab, LOST_UPDATES);
+                    lab_hint(lab, LOST_UPDATES);
                 break;
             }
             if (n < 1000000)
@@ -101,23 +145,21 @@ int main(int argc, char **argv)
         if (stopped)
             break;
     }
-    if (!lab.time || lab.failures)
-        return lab_end(&lab);
+    free(x), free(y);
+}
 
-    /* The timed runs. New values like the old ones, in [0.5, 1.5), would move the result by a few units,
-     * far inside the tolerance (about 17 000 at 2^26 elements on a GPU of 132 SMs): each changed pair's
-     * product is `jump` or more, so that every run's result is ten tolerances or more away from the run's
-     * before. */
+/* The timed runs at the largest size. Before each, the judge draws new x and y, computes their dot
+ * product from the seed (dot_on_gpu), poisons the result and, last, writes x and y whole into the
+ * buffers the runner reads. */
+static void time_runs(struct lab *lab, int reps)
+{
+    const int sms = lab->dev.sms;
+    const long long n_max = sizes[COUNT_OF(sizes) - 1];
     double copy_gbs = measure_copy_bandwidth(COPY_PROBE_BYTES);
     size_t bytes = n_max * sizeof(float);
-    float *dev_x = (float *)lab_shared(&lab, bytes), *dev_y = (float *)lab_shared(&lab, bytes);
-    float *result = (float *)lab_shared(&lab, sizeof(float));
-    CUDA_CHECK(cudaMemcpy(dev_x, x, bytes, cudaMemcpyHostToDevice));
-    CUDA_CHECK(cudaMemcpy(dev_y, y, bytes, cudaMemcpyHostToDevice));
-    double dot = 0.0, count = roundings(n_max, sms);
-    for (long long i = 0; i < n_max; i++)
-        dot += (double)x[i] * y[i];
-    const double jump = 10 * count * FLOAT_ROUNDING * dot / CHANGED;
+    float *dev_x = (float *)lab_shared(lab, bytes), *dev_y = (float *)lab_shared(lab, bytes);
+    float *result = (float *)lab_shared(lab, sizeof(float));
+    double count = roundings(n_max, sms);
     char why[128];
     snprintf(why, sizeof why, "%.0f roundings an element's product goes through, each off by 2^-24", count);
     struct lab_call c;
@@ -127,35 +169,51 @@ int main(int argc, char **argv)
     lab_int(&c, n_max);
     lab_use(&c, result);
     lab_int(&c, sms);
-    static struct lab_sample s;
-    s.output = result, s.size = 4, s.n = 1;
+    static struct lab_sample sample;
+    sample.output = result, sample.size = 4, sample.n = 1;
     struct lab_clock clock;
-    lab_clock_start(&lab, &clock, reps);
-    lab.quiet = 1;
+    lab_clock_start(lab, &clock, reps);
+    lab->quiet = 1;
     float last = NAN;
     while (lab_clock_next(&clock)) {
-        change_inputs(&lab, x, y, dev_x, dev_y, n_max, clock.run, jump, &dot);
+        unsigned long long s = lab_fresh(lab);
+        float want = (float)dot_on_gpu(n_max, s);
         lab_poison(result, sizeof(float));  /* the statement's launch zeroes it */
-        lab_sample_draw(&lab, &s);
-        if (lab_timed_call(&lab, &clock, &c, &s, 1))
+        lab_sample_draw(lab, &sample);
+        struct range rx = range_of(s, 0), ry = range_of(s, 1);
+        lab_fill_floats(dev_x, n_max, s, X_STREAM, rx.low, rx.high);  /* every element, just before the call */
+        lab_fill_floats(dev_y, n_max, s, Y_STREAM, ry.low, ry.high);
+        if (lab_timed_call(lab, &clock, &c, &sample, 1))
             break;
-        float got = lab_sample_float(&s, 0), want = (float)dot;
+        float got = lab_sample_float(&sample, 0);
         char what[32];
         snprintf(what, sizeof what, "timed run %d", clock.run + 1);
-        if (lab_check_floats(&lab, what, &got, &want, 1, 0, count * FLOAT_ROUNDING, why)) {
+        if (lab_check_floats(lab, what, &got, &want, 1, 0, count * FLOAT_ROUNDING, why)) {
             if (got == last)
-                lab_hint(&lab, "the result is the run's before, although %d pairs of x and y changed since: each "
-                               "run must use the x and y it is given", CHANGED);
+                lab_hint(lab, "the result is the run's before, although x and y were drawn afresh since: each run "
+                              "must use the x and y it is given");
             else if (got < want)
-                lab_hint(&lab, LOST_UPDATES);
+                lab_hint(lab, LOST_UPDATES);
             break;
         }
         last = got;
     }
-    if (!lab.failures) {
-        printf("  every timed run's result was right, with %d pairs of x and y changed before each run\n", CHANGED);
-        lab_report(&lab, lab_clock_stats(&lab, &clock), 8.0 * n_max, "GB/s", copy_gbs, "of the copy bandwidth");
+    if (!lab->failures) {
+        printf("  every timed run's result was right, with x and y drawn afresh before each run\n");
+        lab_report(lab, lab_clock_stats(lab, &clock), 8.0 * n_max, "GB/s", copy_gbs, "of the copy bandwidth");
     }
-    free(x), free(y);
+}
+
+/* ==== main ==== */
+
+int main(int argc, char **argv)
+{
+    int reps = 21;
+    struct lab lab;
+    lab_start(&lab, argc, argv, "Lab ch4_dot: a dot product, one atomicAdd per block", &reps);
+    if (!lab.time)
+        check_sizes(&lab);
+    else
+        time_runs(&lab, reps);
     return lab_end(&lab);
 }

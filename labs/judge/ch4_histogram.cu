@@ -1,21 +1,87 @@
-/* ch4_histogram's judge: the student's 256-bin histogram of an English-like text (common/text.h, from a
- * seed drawn from the judge's) with a few bytes of every value past ASCII, compared bin by bin with the
- * CPU's, twice at the large sizes to catch a race; then timed against CUB's HistogramEven.
+/* ch4_histogram's judge: the student's 256-bin histogram of an English-like text with bytes of every value
+ * in it (text_byte), compared bin by bin with the CPU's, twice where no sanitizer runs to catch a race;
+ * then timed against CUB's HistogramEven. Every call counts a text of its own, drawn from lab_fresh.
  * 256 counts are a small output: a file could count once and write the same counts back in every later
- * run. So before each timed run the judge zeroes the bins (the statement: "bins is zeroed before your
- * kernel runs") and changes 64 bytes of the text, at places and to values drawn from the seed and the
- * run's number, then checks every bin against the counts changed with them. */
+ * run, or keep them in the text's buffer. So before each timed run the judge draws a whole new text on
+ * the GPU, counts it there with a kernel of its own (the run's reference) and zeroes the bins (the
+ * statement: "bins is zeroed before your kernel runs"), then checks every bin. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "../../common/text.h"
 #include "lab.h"
 #include "libraries.h"
 
 #define BINS 256  /* the statement's */
 
-enum { CHANGES = 64 };  /* bytes of the text changed before each timed run */
+enum { TEXT_STREAM = 1 };
+
+/* ==== The text ==== */
+
+/* Byte i of the text drawn from `seed`, made on the GPU: English-like (letters at their frequencies in
+ * English, one in 32 a capital, spaces, commas, full stops and line ends: words of about five letters,
+ * and bins that many threads hit at once), and one byte in 64 of any of the 256 values, so that every bin
+ * counts (a file that reads the bytes as signed char, or counts 128 values, fails). ch4_debug_atomic's
+ * judge has the same. */
+__device__ unsigned char text_byte(unsigned long long seed, unsigned long long i)
+{
+    /* where each letter's share of 1024 ends, in the order of "etaoinshrdlcumwfgypbvkjxqz" (the last takes
+     * the rest): common/text.c's table of the letters' frequencies */
+    const unsigned short ends[25] = {130, 223, 306, 383, 455, 524, 589, 651, 712, 756, 797, 825, 854,
+                                     878, 903, 925, 946, 966, 986, 1001, 1011, 1019, 1021, 1022, 1023};
+    unsigned long long r = lab_bits(seed, TEXT_STREAM, i);
+    unsigned kind = (unsigned)(r & 1023), pick = (unsigned)(r >> 10) & 1023;
+    if (kind < 16)
+        return (unsigned char)(r >> 20);  /* any of the 256 values */
+    if (kind < 186)
+        return ' ';
+    if (kind < 198)
+        return ',';
+    if (kind < 208)
+        return '.';
+    if (kind < 212)
+        return '\n';
+    int k = 0;
+    for (int j = 0; j < 25; j++)  /* unrolled, the shares in registers: the letters whose share ends by pick */
+        k += pick >= ends[j];
+    char letter = "etaoinshrdlcumwfgypbvkjxqz"[k];
+    return (unsigned char)(((r >> 30) & 31) == 0 ? letter - 'a' + 'A' : letter);  /* one in 32 a capital */
+}
+
+/* The judge's text on the GPU, n bytes from `seed`, and where bins is given its counts: a timed run's
+ * input and reference. Each block counts its bytes in shared memory and adds them to bins, BINS threads
+ * a block; the text is made here, never read back from memory the runner can write. */
+__global__ void text_and_counts(unsigned char *text, long long n, unsigned long long seed, unsigned *bins)
+{
+    __shared__ unsigned counts[BINS];
+    counts[threadIdx.x] = 0;
+    __syncthreads();
+    for (long long i = blockIdx.x * (long long)blockDim.x + threadIdx.x; i < n;
+         i += (long long)gridDim.x * blockDim.x) {
+        unsigned char c = text_byte(seed, i);
+        text[i] = c;
+        atomicAdd(&counts[c], 1u);
+    }
+    __syncthreads();
+    if (bins && counts[threadIdx.x])
+        atomicAdd(&bins[threadIdx.x], counts[threadIdx.x]);
+}
+
+/* A text of n bytes from `seed` into dev_text, and with want its counts (dev_bins: the judge's 256). */
+static void draw_text(unsigned char *dev_text, long long n, unsigned long long seed, unsigned *dev_bins,
+                      unsigned *want)
+{
+    long long blocks = ceil_div(n, BINS);
+    if (want)
+        CUDA_CHECK(cudaMemset(dev_bins, 0, BINS * sizeof(unsigned)));
+    text_and_counts<<<(int)(blocks < 4096 ? blocks : 4096), BINS>>>(dev_text, n, seed, want ? dev_bins : NULL);
+    CHECK_LAUNCH();
+    CUDA_CHECK(cudaDeviceSynchronize());
+    if (want)
+        CUDA_CHECK(cudaMemcpy(want, dev_bins, BINS * sizeof(unsigned), cudaMemcpyDeviceToHost));
+}
+
+/* ==== Calls and the CPU's counts ==== */
 
 /* One call of lab_histogram(data, n, bins, sms): the text's first n bytes in, the bins back in got
  * (they arrive poisoned: the launch function zeroes them). */
@@ -37,21 +103,7 @@ static void count(const unsigned char *text, long long n, unsigned *want)
         want[text[i]]++;
 }
 
-/* Before timed run `run` (-1: the warm-up): CHANGES bytes of the text get new values, in the judge's copy
- * and on the GPU, and the counts follow them (in order: a place drawn twice keeps its last value). */
-static void change_bytes(const struct lab *lab, int run, unsigned char *text, unsigned char *dev_text, long long n,
-                         unsigned *want)
-{
-    for (int k = 0; k < CHANGES; k++) {
-        unsigned long long draw = (unsigned long long)(run + 1) * CHANGES + k;
-        long long i = (long long)(lab_bits(lab->seed, 3, draw) % (unsigned long long)n);
-        unsigned char value = (unsigned char)lab_bits(lab->seed, 4, draw);
-        want[text[i]]--;
-        text[i] = value;
-        want[value]++;
-        CUDA_CHECK(cudaMemcpy(dev_text + i, &value, 1, cudaMemcpyHostToDevice));
-    }
-}
+/* ==== main ==== */
 
 int main(int argc, char **argv)
 {
@@ -60,21 +112,36 @@ int main(int argc, char **argv)
     lab_start(&lab, argc, argv, "Lab ch4_histogram: 256 bins, atomics in shared memory", &reps);
     const long long sizes[] = {1, 31, 33, 1025, 1000003, (1LL << 27) + 1};
     const long long n_max = sizes[COUNT_OF(sizes) - 1];
-    unsigned char *text = (unsigned char *)host_alloc(n_max);
-    english_like_text(text, n_max, lab_bits(lab.seed, 1, 0));
-    for (long long i = 0; i < n_max; i += 4099)
-        text[i] = (unsigned char)(128 + i % 128);  /* a few bytes of every value past ASCII too */
-    unsigned want[BINS], got[BINS], again[BINS];
-    for (int k = 0; k < COUNT_OF(sizes) && !lab.time; k++) {
+    unsigned want[BINS], got[BINS];
+    /* Each call's text is made on the GPU (the CPU would take over a second at 2^27 bytes) and read back: the
+     * call sends it, and the CPU counts it. */
+    unsigned char *text = NULL, *dev_made = NULL;
+    if (!lab.time) {
+        text = (unsigned char *)host_alloc(n_max);
+        dev_made = (unsigned char *)lab_device_alloc(n_max);
+    }
+    lab_big_sizes(&lab, 2);  /* 1000003 and 2^27 + 1 */
+    int stopped = 0;  /* the runner failed (it said why): no further calls */
+    for (int k = 0; k < COUNT_OF(sizes) && !lab.time && !stopped; k++) {
         long long n = sizes[k];
         if (lab_skip(&lab, n))
             continue;
-        count(text, n, want);
-        if (histogram_call(&lab, text, n, got))
-            break;
-        char what[32];
-        snprintf(what, sizeof what, "n = %lld, bins", n);
-        if (lab_check_uints(&lab, what, got, want, BINS, 0)) {
+        /* Twice where no sanitizer runs, a text of its own each time: a race need not lose counts in every
+         * run. The second says nothing when it passes. */
+        for (int run = 0; run < (lab.small ? 1 : 2); run++) {
+            unsigned long long s = lab_fresh(&lab);
+            draw_text(dev_made, n, s, NULL, NULL);
+            CUDA_CHECK(cudaMemcpy(text, dev_made, n, cudaMemcpyDeviceToHost));
+            count(text, n, want);
+            if ((stopped = histogram_call(&lab, text, n, got)))
+                break;
+            char what[48];
+            snprintf(what, sizeof what, run ? "n = %lld, bins, run 2" : "n = %lld, bins", n);
+            lab.quiet = run > 0;
+            int failed = lab_check_uints(&lab, what, got, want, BINS, 0);
+            lab.quiet = 0;
+            if (!failed)
+                continue;
             unsigned long long counted = 0;
             for (int b = 0; b < BINS; b++)
                 counted += got[b];
@@ -84,29 +151,27 @@ int main(int argc, char **argv)
             else if (counted > (unsigned long long)n)
                 lab_hint(&lab, "%llu counts for %lld bytes: some counters were not zeroed, or a byte was counted "
                          "twice", counted, n);
-        } else if (!lab.small) {
-            if (histogram_call(&lab, text, n, again))
-                break;
-            if (!lab_same_twice(&lab, got, again, sizeof got))
-                lab.failures++;
+            break;
         }
     }
+    if (dev_made)
+        CUDA_CHECK(cudaFree(dev_made));
+    free(text);
     if (!lab.time || lab.failures)
         return lab_end(&lab);
 
-    /* The limit: CUB on the same text, in a copy the judge owns (memory shared with another process can
-     * be slower to the process that opened it). */
+    /* The limit: CUB on a text of the same kind, in a buffer the judge owns (memory shared with another
+     * process can be slower to the process that opened it). */
     unsigned char *own = (unsigned char *)lab_device_alloc(n_max);
-    CUDA_CHECK(cudaMemcpy(own, text, n_max, cudaMemcpyHostToDevice));
+    draw_text(own, n_max, lab_fresh(&lab), NULL, NULL);
     struct stats cub = cub_histogram_time(own, n_max, BINS, reps);
     CUDA_CHECK(cudaFree(own));
     print_bandwidth("cub", "cub HistogramEven", cub, (double)n_max, 0, "");
 
-    /* The timed runs: every bin checked after each, the text a little different each time. */
+    /* The timed runs: a whole new text before each, counted by the judge's kernel; every bin checked. */
+    unsigned *dev_want = (unsigned *)lab_device_alloc(BINS * sizeof(unsigned));
     unsigned char *dev_text = (unsigned char *)lab_shared(&lab, n_max);
     unsigned *bins = (unsigned *)lab_shared(&lab, BINS * sizeof(unsigned));
-    CUDA_CHECK(cudaMemcpy(dev_text, text, n_max, cudaMemcpyHostToDevice));
-    count(text, n_max, want);
     struct lab_call c;
     lab_call_start(&c);
     lab_use(&c, dev_text);
@@ -119,7 +184,7 @@ int main(int argc, char **argv)
     lab_clock_start(&lab, &clock, reps);
     lab.quiet = 1;
     while (lab_clock_next(&clock)) {
-        change_bytes(&lab, clock.run, text, dev_text, n_max, want);
+        draw_text(dev_text, n_max, lab_fresh(&lab), dev_want, want);  /* all of it: nothing kept in it survives */
         CUDA_CHECK(cudaMemset(bins, 0, BINS * sizeof(unsigned)));
         lab_sample_draw(&lab, &s);  /* all 256 bins */
         if (lab_timed_call(&lab, &clock, &c, &s, 1))
@@ -132,11 +197,10 @@ int main(int argc, char **argv)
             break;
     }
     if (!lab.failures) {
-        printf("  every timed run's %d bins were right, with %d bytes of the text changed before each run\n", BINS,
-               CHANGES);
+        printf("  every timed run's %d bins were right, on a text of %lld bytes drawn afresh before each run\n", BINS,
+               n_max);
         lab_report(&lab, lab_clock_stats(&lab, &clock), (double)n_max, "GB/s", n_max / (cub.median * 1e-3) / 1e9,
                    "of CUB's speed");
     }
-    free(text);
     return lab_end(&lab);
 }

@@ -2,10 +2,16 @@
  * tile or less, a tile and one more, primes that cross many tiles, and 10^8 (24,415 tiles); at one size
  * twice in a row, since state a file keeps of its own (a __device__ counter never reset) shows at the
  * second call. The status words and the counter are poisoned before every call, as the statement says
- * they may hold anything. Then timed against CUB's DeviceScan::InclusiveSum of the same array on the
- * same GPU: before each run the output, the status words and the counter are poisoned, and after it a
- * fresh sample of the output (with its last element, where a tile that no block took shows) is
- * checked. */
+ * they may hold anything. "One kernel" is counted: every call, the timed ones too, must launch exactly
+ * one (the runner's wrappers of the launch functions count them, lab.launches); a scan in three passes
+ * computes the same sums. Every call's array is new, from a seed of its own (lab_fresh): ints of either
+ * sign, as large as the size allows without a sum leaving the int range (|in[i]| <= INT_MAX / n), as the
+ * statement promises. Then timed against CUB's DeviceScan::InclusiveSum on the same GPU: before each run
+ * the judge writes a new array into in on the GPU (and its tiles' sums into memory of its own), and
+ * poisons the output, the status words and the counter; after it a fresh sample of the output (with its
+ * last element, where a tile that no block took shows) is checked against sums remade from the tiles'
+ * sums and the run's seed. */
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 
@@ -13,6 +19,61 @@
 #include "libraries.h"
 
 #define TILE 4096  /* the statement's: elements a block scans, one status word each */
+enum { VALUE_STREAM = 1 };
+
+/* ==== The input, and the judge's kernel that writes it ==== */
+
+/* Element i of the array drawn from `seed`: an int in [-most, most]. */
+static inline LAB_HOST_DEVICE int value(unsigned long long seed, unsigned long long i, int most)
+{
+    return (int)((long long)lab_below(seed, VALUE_STREAM, i, 2u * (unsigned)most + 1u) - most);
+}
+
+/* The largest value a size allows: n of them, of one sign, add up to INT_MAX at most. */
+static int most_for(long long n)
+{
+    return (int)(INT_MAX / n);
+}
+
+/* A timed run's array, written into in from `seed`, and each tile's sum into tile_sums (when given): one
+ * block a tile, 256 threads of 16 elements each, the sums added as a tree in shared memory. */
+__global__ void write_array(int *in, long long n, unsigned long long seed, int most, long long *tile_sums)
+{
+    __shared__ long long part[256];
+    long long first = blockIdx.x * (long long)TILE, sum = 0;
+    for (int j = 0; j < TILE / 256; j++) {
+        long long i = first + j * 256 + threadIdx.x;
+        if (i < n) {
+            int v = value(seed, i, most);
+            in[i] = v;
+            sum += v;
+        }
+    }
+    part[threadIdx.x] = sum;
+    __syncthreads();
+    for (int half = 128; half > 0; half /= 2) {
+        if (threadIdx.x < half)
+            part[threadIdx.x] += part[threadIdx.x + half];
+        __syncthreads();
+    }
+    if (threadIdx.x == 0 && tile_sums)
+        tile_sums[blockIdx.x] = part[0];
+}
+
+/* ==== Checks ==== */
+
+/* The statement's "one kernel": the last call's launches, counted by the runner. 1 if not one. */
+static int one_kernel(struct lab *lab, const char *what)
+{
+    if (lab->launches == 1)
+        return 0;
+    printf("  %s: FAIL, your lab_scan launched %d kernels; the lab is a scan in one pass: one kernel\n", what,
+           lab->launches);
+    lab_hint(lab, "reset the status words and the counter with cudaMemsetAsync (not a kernel of your own), and let "
+                  "the one kernel do every tile's scan and its look-back: no second pass over the tiles' sums");
+    lab->failures++;
+    return 1;
+}
 
 /* The tile where the first wrong element is, and how it is wrong: a hint for each known signature. */
 static void hint_scan(struct lab *lab, const unsigned *got, const unsigned *want, long long n)
@@ -38,13 +99,11 @@ static void hint_scan(struct lab *lab, const unsigned *got, const unsigned *want
     else if (tile == 0 || !same_offset)
         lab_hint(lab, "tile %lld is wrong inside, not only by what comes before it: look at the scan within a tile "
                       "(each thread's 16 elements, then the threads' sums across the block)", tile);
-    else if (offset < 0)
-        lab_hint(lab, "every element of tile %lld is short by %lld, the same amount: its look-back missed part of "
-                      "the tiles before it (an AGGREGATE is added and the walk goes on; only a PREFIX ends it, and a "
-                      "PREFIX holds everything up to and including its tile)", tile, -offset);
-    else
-        lab_hint(lab, "every element of tile %lld has %lld too much, the same amount: did its look-back count a "
-                      "tile twice, or its own sum?", tile, offset);
+    else  /* (the values have either sign: what was missed or counted twice can be either way) */
+        lab_hint(lab, "every element of tile %lld is off by %lld, the same amount: its look-back missed part of the "
+                      "tiles before it (an AGGREGATE is added and the walk goes on; only a PREFIX ends it, and a "
+                      "PREFIX holds everything up to and including its tile), or counted a tile twice, or its own "
+                      "sum", tile, offset);
 }
 
 /* One call at size n, checked; `what` names it, `again` says it is the second at this size. 1: it failed
@@ -61,15 +120,20 @@ static int check_call(struct lab *lab, const char *what, int again, const unsign
     lab_scratch(&c, sizeof(unsigned));                                     /* counter: garbage too */
     if (lab_run(lab, &c))
         return 1;
-    if (lab_check_uints(lab, what, got, want, n, 0)) {
+    int quiet = lab->quiet, many = lab->launches != 1;
+    lab->quiet = quiet || many;  /* right sums from more than one kernel are no PASS */
+    int wrong = lab_check_uints(lab, what, got, want, n, 0);
+    lab->quiet = quiet;
+    if (wrong) {
         if (again)
             lab_hint(lab, "the first call at this size was right and the second was not: something your code relies "
                           "on was left over by the call before (a counter of your own, not reset?)");
         hint_scan(lab, got, want, n);
-        return 1;
     }
-    return 0;
+    return one_kernel(lab, what) || wrong;
 }
+
+/* ==== main ==== */
 
 int main(int argc, char **argv)
 {
@@ -80,43 +144,64 @@ int main(int argc, char **argv)
      * size, 24,415 tiles. 1000003 is called twice. */
     const long long sizes[] = {1, 2, 31, TILE - 1, TILE, TILE + 1, 65537, 131071, 1000003, 100000000};
     const long long twice = 1000003, n_max = sizes[COUNT_OF(sizes) - 1];
-    unsigned *values = (unsigned *)host_alloc(n_max * sizeof(int)), *want = (unsigned *)host_alloc(n_max * sizeof(int));
-    unsigned *got = (unsigned *)host_alloc(n_max * sizeof(int));
-    /* 0 to 7: every tile's sum differs, and 10^8 of them sum to at most 7 x 10^8, below 2^31; no sum is
-     * 0xffffffff, the poison. */
-    unsigned running = 0;
-    for (long long i = 0; i < n_max; i++) {
-        values[i] = (unsigned)(lab_bits(lab.seed, 1, i) % 8);
-        want[i] = running += values[i];
+    int big = 0;
+    for (int k = 0; k < COUNT_OF(sizes); k++)
+        big += sizes[k] > LAB_SMALL_ELEMENTS;
+    lab_big_sizes(&lab, big);
+    unsigned *values = NULL, *want = NULL, *got = NULL;  /* the checks' arrays; the timed runs need none */
+    if (!lab.time) {
+        values = (unsigned *)host_alloc(n_max * sizeof(int)), want = (unsigned *)host_alloc(n_max * sizeof(int));
+        got = (unsigned *)host_alloc(n_max * sizeof(int));
     }
     for (int k = 0; k < COUNT_OF(sizes) && !lab.time; k++) {
         long long n = sizes[k];
         if (lab_skip(&lab, n))
             continue;
-        char what[64];
-        snprintf(what, sizeof what, "n = %lld (%lld tiles)", n, (n + TILE - 1) / TILE);
-        if (check_call(&lab, what, 0, values, want, got, n))
-            break;
-        snprintf(what, sizeof what, "n = %lld again (a second call)", n);
-        if (n == twice && check_call(&lab, what, 1, values, want, got, n))
+        int stopped = 0;
+        for (int call = 0; call < (n == twice ? 2 : 1) && !stopped; call++) {
+            /* A new array each call, ints up to INT_MAX / n either way: no sum leaves the int range (the CPU
+             * adds them as unsigned, the same bits), and no call's sums are another's. */
+            unsigned long long seed = lab_fresh(&lab);
+            int most = most_for(n);
+            unsigned running = 0;
+            for (long long i = 0; i < n; i++) {
+                values[i] = (unsigned)value(seed, i, most);
+                want[i] = running += values[i];
+            }
+            char what[64];
+            if (call == 0)
+                snprintf(what, sizeof what, "n = %lld (%lld tiles)", n, (n + TILE - 1) / TILE);
+            else
+                snprintf(what, sizeof what, "n = %lld again (a second call)", n);
+            stopped = check_call(&lab, what, call, values, want, got, n);
+        }
+        if (stopped)
             break;
     }
+    free(values), free(want), free(got);
     if (!lab.time || lab.failures)
         return lab_end(&lab);
 
-    /* The limit: CUB's scan of the same array, in memory of the judge's own. */
+    /* The limit: CUB's scan of an array of the same kind, in memory of the judge's own. */
     size_t bytes = n_max * sizeof(int), status_bytes = (n_max + TILE - 1) / TILE * sizeof(unsigned long long);
+    long long tiles = (n_max + TILE - 1) / TILE;
+    int most = most_for(n_max);
     int *own = (int *)lab_device_alloc(bytes);
-    CUDA_CHECK(cudaMemcpy(own, values, bytes, cudaMemcpyHostToDevice));
+    write_array<<<(unsigned)tiles, 256>>>(own, n_max, lab_fresh(&lab), most, NULL);
+    CHECK_LAUNCH();
+    CUDA_CHECK(cudaDeviceSynchronize());
     struct stats cub = cub_scan_time(own, n_max, reps);
     CUDA_CHECK(cudaFree(own));
     print_bandwidth("cub", "cub::DeviceScan::InclusiveSum", cub, 8.0 * n_max, 0, "");
 
-    /* The timed runs: the output, the status words and the counter poisoned before each. */
+    /* The timed runs: the array written anew, the output, the status words and the counter poisoned
+     * before each. The tiles' sums go to memory of the judge's own: the sums before each tile, with the
+     * elements of its tile up to a sampled one remade on the CPU, are the sample's reference. */
     int *in = (int *)lab_shared(&lab, bytes), *out = (int *)lab_shared(&lab, bytes);
     unsigned long long *status = (unsigned long long *)lab_shared(&lab, status_bytes);
     unsigned *counter = (unsigned *)lab_shared(&lab, sizeof(unsigned));
-    CUDA_CHECK(cudaMemcpy(in, values, bytes, cudaMemcpyHostToDevice));
+    long long *dev_tile_sums = (long long *)lab_device_alloc(tiles * sizeof(long long));
+    long long *before = (long long *)host_alloc(tiles * sizeof(long long));  /* the sum of the tiles before */
     struct lab_call c;
     lab_call_start(&c);
     lab_use(&c, in);
@@ -131,6 +216,16 @@ int main(int argc, char **argv)
     lab_clock_start(&lab, &clock, reps);
     lab.quiet = 1;
     while (lab_clock_next(&clock)) {
+        unsigned long long seed = lab_fresh(&lab);  /* the run's own: the runner never sees it */
+        write_array<<<(unsigned)tiles, 256>>>(in, n_max, seed, most, dev_tile_sums);
+        CHECK_LAUNCH();
+        CUDA_CHECK(cudaMemcpy(before, dev_tile_sums, tiles * sizeof(long long), cudaMemcpyDeviceToHost));
+        long long running = 0;
+        for (long long t = 0; t < tiles; t++) {
+            long long tile_sum = before[t];
+            before[t] = running;
+            running += tile_sum;
+        }
         lab_poison(out, bytes);
         lab_poison(status, status_bytes);
         lab_poison(counter, sizeof(unsigned));
@@ -138,21 +233,27 @@ int main(int argc, char **argv)
         lab_sample_draw(&lab, &s);
         if (lab_timed_call(&lab, &clock, &c, &s, 1))
             break;
-        for (int k = 0; k < s.count; k++) {
-            sample_got[k] = lab_sample_uint(&s, k);
-            sample_want[k] = want[s.index[k]];
-        }
         char what[64];
         snprintf(what, sizeof what, "timed run %d, %d sampled elements", clock.run + 1, s.count);
-        if (lab_check_sample_uints(&lab, what, &s, sample_got, sample_want, 0))
+        int launched = one_kernel(&lab, what);
+        for (int k = 0; k < s.count; k++) {
+            long long i = s.index[k], t = i / TILE;
+            long long sum = before[t];
+            for (long long j = t * TILE; j <= i; j++)
+                sum += value(seed, j, most);
+            sample_got[k] = lab_sample_uint(&s, k);
+            sample_want[k] = (unsigned)sum;
+        }
+        if (lab_check_sample_uints(&lab, what, &s, sample_got, sample_want, 0) || launched)
             break;
     }
     if (!lab.failures) {
-        printf("  every timed run's output was right on %d elements drawn afresh each run, and the last\n",
-               s.count - 1);
+        printf("  every timed run's output was right on %d elements drawn afresh each run, and the last; each run "
+               "launched one kernel\n", s.count - 1);
         lab_report(&lab, lab_clock_stats(&lab, &clock), 8.0 * n_max, "GB/s", 8.0 * n_max / (cub.median * 1e-3) / 1e9,
                    "of CUB's speed");
     }
-    free(values), free(want), free(got);
+    CUDA_CHECK(cudaFree(dev_tile_sums));
+    free(before);
     return lab_end(&lab);
 }

@@ -2,7 +2,8 @@
  * SM, every one of which merges its summary into *total, whatever n is: thousands of lock takers at about
  * the same time. The summary (how many values, the largest, where it is) is compared with the CPU's
  * exactly. A lost update shows as a count short of n; it need not happen in every run, so each size of a
- * million values or more runs three times.
+ * million values or more runs three times where no sanitizer runs. Every call's values are drawn afresh
+ * (lab_fresh), over the statement's range, 1 to 2^32 - 1 (make_values).
  * compute-sanitizer's racecheck sees shared memory only, and the lock and *total are in global memory: a
  * race there shows here, in the counts, never in step 2.
  * Not timed (lab_untimed): the lesson is being right under contention, and a lock's hand-over costs what
@@ -18,10 +19,32 @@ struct summary {
     unsigned max;
 };
 
-enum { VALUE_STREAM = 1 };
-/* Values from 1 to MAX_VALUE: at 16 million values the largest comes about 16 times, so that "the
- * smallest index of the largest" is put to the test. */
-#define MAX_VALUE 1000000u
+enum { VALUE_STREAM = 1, TOP_STREAM = 2 };
+/* A call's values lie in the SPREAD levels up to its largest possible, `top`: at 16 million values the
+ * largest comes about 16 times, so that "the smallest index of the largest" is put to the test. */
+#define SPREAD 1000000u
+
+/* A call's values, made on the GPU (quicker than the CPU at 2^24) and read back by the judge. */
+__global__ void make_values(unsigned *values, long long n, unsigned long long seed, unsigned top)
+{
+    for (long long i = blockIdx.x * (long long)blockDim.x + threadIdx.x; i < n;
+         i += (long long)gridDim.x * blockDim.x)
+        values[i] = top - lab_below(seed, VALUE_STREAM, (unsigned long long)i, SPREAD);
+}
+
+/* A call's top, from SPREAD to 2^32 - 1: in about half of the calls any of them (the largest bit set in
+ * half of those), in the others one below about 2^(32 - k), k from 1 to 31 as often each: its values, from
+ * top - SPREAD + 1 to top, reach the whole range of 1 or more that the statement's unsigned values have,
+ * small and large. */
+static unsigned top_of(unsigned long long seed)
+{
+    unsigned long long r = lab_bits(seed, TOP_STREAM, 0);
+    unsigned long long room = 0x100000000ull - SPREAD;  /* the tops above SPREAD - 1 */
+    unsigned shift = (unsigned)(r & 63);
+    if (shift > 31)
+        shift = 0;
+    return SPREAD + (unsigned)((r >> 6) % (room >> shift));
+}
 
 static struct summary summarize(const unsigned *values, long long n)
 {
@@ -79,16 +102,22 @@ int main(int argc, char **argv)
     const long long sizes[] = {1, 31, 32, 33, 255, 257, 1025, 100003, 1000003, (1LL << 24) + 7};
     const long long n_max = sizes[COUNT_OF(sizes) - 1];
     unsigned *values = (unsigned *)host_alloc(n_max * sizeof(unsigned));
-    for (long long i = 0; i < n_max; i++)
-        values[i] = 1 + (unsigned)(lab_bits(lab.seed, VALUE_STREAM, (unsigned long long)i) % MAX_VALUE);
+    unsigned *dev_values = (unsigned *)lab_device_alloc(n_max * sizeof(unsigned));
+    lab_big_sizes(&lab, 2);  /* 1000003 and 2^24 + 7 */
     for (int k = 0; k < COUNT_OF(sizes); k++) {
         long long n = sizes[k];
         if (lab_skip(&lab, n))
             continue;
-        struct summary want = summarize(values, n);
-        /* Three runs where every block has values: a race need not lose an update every time. */
-        int runs = n >= 1000000 ? 3 : 1, stopped = 0, failed = 0;
+        /* Three runs where every block has values, each on values of its own: a race need not lose an
+         * update every time. Once under a sanitizer, which is slow and looks for other things. */
+        int runs = n >= 1000000 && !lab.small ? 3 : 1, stopped = 0, failed = 0;
         for (int r = 0; r < runs && !failed; r++) {
+            unsigned long long seed = lab_fresh(&lab);
+            long long blocks = ceil_div(n, 256);
+            make_values<<<(int)(blocks < 4096 ? blocks : 4096), 256>>>(dev_values, n, seed, top_of(seed));
+            CHECK_LAUNCH();
+            CUDA_CHECK(cudaMemcpy(values, dev_values, n * sizeof(unsigned), cudaMemcpyDeviceToHost));
+            struct summary want = summarize(values, n);
             struct summary got;
             struct lab_call c;
             lab_call_start(&c);
@@ -109,6 +138,7 @@ int main(int argc, char **argv)
         if (stopped)
             break;
     }
+    CUDA_CHECK(cudaFree(dev_values));
     free(values);
     return lab_end(&lab);
 }

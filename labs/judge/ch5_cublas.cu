@@ -3,21 +3,66 @@
  * product only where m != n or the result is not symmetric), k above and below n (a wrong leading
  * dimension is refused by cuBLAS, or reads past the end of a matrix, which memcheck reports), a
  * row, a column and k = 1. Checked against the CPU within fp32's rounding (product.h), then timed
- * against the judge's own cublasSgemm of the same 4096 x 4096 x 4096 product. */
+ * against the judge's own cublasSgemm of the same 4096 x 4096 x 4096 product.
+ * "No TF32" is checked by the tolerance: A and B have full mantissas and either sign (below), and the
+ * bound allows fp32's rounding of the sums, which TF32's rounding of the inputs exceeds ten times over. */
 #include "lab.h"
 #include "product.h"
 
+/* A and B: magnitudes in [1, 2), each with a random sign. Every one of the 23 mantissa bits past the
+ * leading 1 is random (lab_value's 24 bits, rounded once), so TF32, which keeps 10 of them, changes every
+ * input; and the products' signs make the partial sums of C's elements wander like random walks, well
+ * below the sum of the products' magnitudes, so that fp32's rounding errors (made on those partial sums)
+ * stay small while TF32's (made on every product) do not. */
+static const struct product_values values = {1.0f, 2.0f, 1};
+
+/* fp32's bound for an element of C, a sum of k products, relative to S = sum |a_i b_i|, in units of
+ * u = 2^-24 (FLOAT_ROUNDING):
+ * - Each of the k steps of the sum (a fused multiply-add, or a product and an addition) rounds once or
+ *   twice, by at most u of its result; each result is a partial sum, or a product, at most S. So the
+ *   error is at most k u S (to first order), in any order of the additions: the bound while k < 7.
+ * - Those roundings go either way, as likely one as the other: the error is sum_j d_j T_j, T_j the partial
+ *   sums, |d_j| <= u, mean square u^2 / 3 at most. The products' signs being random, the partial sums are
+ *   random walks: T_j^2 is j E[(ab)^2] = j (7/3)^2 on average, while S is k E|ab| = 2.25 k. The error's
+ *   mean square, u^2 / 3 sum_j T_j^2, is then at most (0.42 u S)^2, at every k, in any order of the
+ *   additions (chunks of k make shorter walks). The bound is 7 u S, 17 times that: in 20 million sums
+ *   simulated as cuBLAS's kernels add (along k, a fused multiply-add a step) the largest error was 4.6 u S;
+ *   an H200's cuBLAS, at this judge's shapes, 3.0 u S at most (20,000 elements of 1000 x 999 x 513), 2.5
+ *   at k = 4096, 0.31 in mean square.
+ * TF32 keeps 11 significant bits of each input: rounded to nearest, an input in [1, 2) is off by up to
+ * 2^-11 of itself, 0.41 x 2^-11 in mean square, a product 0.58 x 2^-11, independently from product to
+ * product. The sum is then off by 0.58 x 2^-11 sqrt(sum (a_i b_i)^2) = 0.58 x 2^-11 x (7/3) sqrt(k) in mean
+ * square: 4,900 / sqrt(k) u S, 77 u S at k = 4096 (the largest k checked, 11 times the bound), 216 at 513
+ * (31 times), 40 to 4,900 times the bound at the other k (truncated to TF32, twice as far). On the H200,
+ * cuBLAS in its TF32 mode: 71 u S at k = 4096, 200 at 513, every element of the 2 x 3 x 4 product far
+ * out. (Its TF32 mode computes the shapes of one row, one column or k = 1 in fp32: those pass; the others
+ * fail on nearly every element.) */
+static double fp32_tolerance(int k)
+{
+    return (k < 7 ? k : 7) * FLOAT_ROUNDING;
+}
+
 /* The transpose of the right answer: got, read column after column, equals want. */
-static int is_transposed(const float *got, const float *want, int m, int n, double tolerance)
+static int is_transposed(const float *got, const float *want, const double *scale, int m, int n, double tolerance)
 {
     for (long long i = 0; i < m; i++)
         for (long long j = 0; j < n; j++)
-            if (!(fabs((double)got[j * m + i] - want[i * n + j]) <= tolerance * fabs((double)want[i * n + j])))
+            if (!(fabs((double)got[j * m + i] - want[i * n + j]) <= tolerance * scale[i * n + j]))
                 return 0;
     return 1;
 }
 
-static void hint_call(struct lab *lab, const float *got, const float *want, int m, int n, int k, double tolerance)
+/* Every element within tolerance x its scale. */
+static int within(const float *got, const float *want, const double *scale, long long count, double tolerance)
+{
+    for (long long e = 0; e < count; e++)
+        if (!(fabs((double)got[e] - want[e]) <= tolerance * scale[e]))
+            return 0;
+    return 1;
+}
+
+static void hint_call(struct lab *lab, const float *got, const float *want, const double *scale, int m, int n, int k,
+                      double tolerance)
 {
     long long count = (long long)m * n, unwritten = 0;
     for (long long e = 0; e < count; e++)
@@ -26,9 +71,13 @@ static void hint_call(struct lab *lab, const float *got, const float *want, int 
         lab_hint(lab, "C was never written: was cublasSgemm called, and did it take the call? It returns a status "
                       "(print cublasGetStatusString's name for it): CUBLAS_STATUS_INVALID_VALUE means a leading "
                       "dimension smaller than its matrix's rows, counted as cuBLAS counts them, column-major");
-    else if (m > 1 && n > 1 && is_transposed(got, want, m, n, tolerance))
+    else if (m > 1 && n > 1 && is_transposed(got, want, scale, m, n, tolerance))
         lab_hint(lab, "C holds the transpose of A B: cuBLAS wrote its answer column after column, so read row-major "
                       "it is C^T. Ask it for C^T = B^T A^T instead: B first, then A, and n before m");
+    else if (within(got, want, scale, count, 0x1p-9 + (k + 1) * 0x1p-22))  /* ch5_mma's bound for TF32 */
+        lab_hint(lab, "C is right to within TF32's rounding, not fp32's: is the handle's math mode TF32 "
+                      "(cublasSetMathMode with CUBLAS_TF32_TENSOR_OP_MATH, or a TF32 compute type)? The lab is "
+                      "cuBLAS's SGEMM in fp32: leave the handle as the runner made it");
     else
         lab_hint(lab, "C is written but wrong at %d x %d x %d: are cuBLAS's M, N, K the rows and columns of its "
                       "column-major answer C^T (n, m, then k), and each leading dimension the length of a row of the "
@@ -46,37 +95,46 @@ int main(int argc, char **argv)
                              {17, 33, 64},  {64, 1, 100},    {1, 64, 100},     {100, 37, 1},
                              {257, 129, 65}, {129, 257, 300}, {1000, 999, 513}, {4096, 4096, 4096}};
     const int last = COUNT_OF(shapes) - 1;
-    size_t most = (size_t)shapes[last][0] * shapes[last][2];  /* the floats of the largest A, B or C */
+    long long elements[COUNT_OF(shapes)];  /* of the largest of A, B and C: what --small goes by */
+    int big = 0;
+    for (int s = 0; s < COUNT_OF(shapes); s++) {
+        long long m = shapes[s][0], n = shapes[s][1], k = shapes[s][2];
+        elements[s] = m * n > m * k ? (m * n > k * n ? m * n : k * n) : (m * k > k * n ? m * k : k * n);
+        big += elements[s] > LAB_SMALL_ELEMENTS;
+    }
+    lab_big_sizes(&lab, big);
+    /* The correctness calls' matrices on the host, drawn anew for each call; the timed runs need none. */
+    size_t most = lab.time ? 1 : (size_t)shapes[last][0] * shapes[last][2];  /* the largest A, B or C */
     float *A = (float *)host_alloc(most * sizeof(float)), *B = (float *)host_alloc(most * sizeof(float));
     float *got = (float *)host_alloc(most * sizeof(float)), *want = (float *)host_alloc(most * sizeof(float));
-    for (size_t i = 0; i < most; i++) {
-        A[i] = lab_uniform(lab.seed, 1, i);
-        B[i] = lab_uniform(lab.seed, 2, i);
-    }
+    double *scale = (double *)host_alloc(most * sizeof(double));
     for (int s = 0; s < COUNT_OF(shapes) && !lab.time; s++) {
         int m = shapes[s][0], n = shapes[s][1], k = shapes[s][2];
-        long long mn = (long long)m * n, mk = (long long)m * k, kn = (long long)k * n;
-        if (lab_skip(&lab, mn > mk ? (mn > kn ? mn : kn) : (mk > kn ? mk : kn)))
+        if (lab_skip(&lab, elements[s]))
             continue;
+        unsigned long long seed = lab_fresh(&lab);  /* this call's A and B, and where a large C is sampled */
+        product_fill_host(A, (long long)m * k, values, seed, PRODUCT_A);
+        product_fill_host(B, (long long)k * n, values, seed, PRODUCT_B);
         struct lab_call c;
         product_call(&c, A, B, got, m, n, k);
         if (lab_run(&lab, &c))
             break;
-        /* Positive terms: k additions and the product's rounding, each off by 2^-24 at most, relative. */
-        double tolerance = (k + 1) * FLOAT_ROUNDING;
-        char why[96];
-        snprintf(why, sizeof why, "%d products added in float, each addition off by 2^-24", k);
+        double tolerance = fp32_tolerance(k);
+        char why[128];
+        snprintf(why, sizeof why, "%d products of either sign added in fp32, the roundings of the sums; TF32's "
+                 "inputs are 10 times further off", k);
         int sampled;
-        if (product_check(&lab, got, want, A, B, m, n, k, tolerance, why, &sampled) && !sampled)
-            hint_call(&lab, got, want, m, n, k, tolerance);
+        if (product_check(&lab, values, got, want, scale, A, B, m, n, k, seed, tolerance, why, &sampled) && !sampled)
+            hint_call(&lab, got, want, scale, m, n, k, tolerance);
     }
+    free(A), free(B), free(got), free(want), free(scale);
     if (!lab.time || lab.failures)
         return lab_end(&lab);
 
     int m = shapes[last][0], n = shapes[last][1], k = shapes[last][2];
-    char why[96];
-    snprintf(why, sizeof why, "%d products added in float, each addition off by 2^-24", k);
-    product_timed(&lab, A, B, m, n, k, reps, (k + 1) * FLOAT_ROUNDING, why, 0);
-    free(A), free(B), free(got), free(want);
+    char why[128];
+    snprintf(why, sizeof why, "%d products of either sign added in fp32, the roundings of the sums; TF32's inputs "
+             "are 10 times further off", k);
+    product_timed(&lab, values, m, n, k, reps, fp32_tolerance(k), why, 0);
     return lab_end(&lab);
 }
