@@ -1,0 +1,52 @@
+# labs/elf.awk: the listing of cuobjdump -elf, read for labs/rules.sh: for each cubin (each architecture),
+#   bytes <tab> ARCH <tab> N <tab> WHAT     the size of its global-memory sections, .nv.global (zeroed
+#                                           variables) and .nv.global.init (initialised ones, strings), and
+#                                           the largest objects in them, " NAME SIZE, NAME SIZE"
+#   calls <tab> ARCH <tab> NAME             a function its code calls that no cubin defines (vprintf,
+#                                           malloc, __assertfail: the device runtime's)
+#   code <tab> ARCH <tab> N                 its number of code sections (.text.FUNCTION): none, and it has
+#                                           no machine code to read (a file without kernels)
+# The sizes are hexadecimal in the listing (mawk has no strtonum): hex() reads them.
+function hex(s,    i, n) {
+    n = 0
+    s = tolower(s)
+    sub(/^0x/, "", s)
+    for (i = 1; i <= length(s); i++)
+        n = n * 16 + index("0123456789abcdef", substr(s, i, 1)) - 1
+    return n
+}
+function flush(    i, j, t, what) {
+    if (!elf)  # (an architecture's PTX has a header of its own, and no sections)
+        return
+    # the three largest objects, by a few passes (there are rarely more than a handful)
+    what = ""
+    for (j = 1; j <= 3; j++) {
+        t = 0
+        for (i = 1; i <= objects; i++)
+            if (!(i in shown) && (t == 0 || size[i] > size[t]))
+                t = i
+        if (t == 0)
+            break
+        shown[t]
+        what = what (j > 1 ? "," : "") " " name[t] " " size[t]
+    }
+    print "bytes\t" arch "\t" bytes + 0 "\t" what
+    print "code\t" arch "\t" texts + 0
+    split("", shown)
+    split("", global)
+    objects = 0
+    bytes = 0
+    texts = 0
+    elf = 0
+}
+/^arch = / { flush(); arch = $3; part = ""; next }
+/^Sections:/ { part = "sections"; elf = 1; next }
+/^\.section / { part = ($2 == ".symtab") ? "symbols" : ""; next }
+NF == 0 { if (part == "sections") part = ""; next }
+# Index Offset Size ES Align Type Flags Link Info Name
+part == "sections" && $1 ~ /^[0-9a-f]+$/ && $NF ~ /^\.nv\.global/ { bytes += hex($3); global[hex($1)]; next }
+part == "sections" && $1 ~ /^[0-9a-f]+$/ && $NF ~ /^\.text\./ { texts++; next }
+# Num Value Size Type Bind Vis Other Ndx Name (an undefined symbol's Ndx is 0)
+part == "symbols" && $4 == "OBJECT" && (hex($(NF - 1)) in global) { name[++objects] = $NF; size[objects] = hex($3) }
+part == "symbols" && $4 == "FUNC" && $(NF - 1) == "0" { print "calls\t" arch "\t" $NF }
+END { flush() }
