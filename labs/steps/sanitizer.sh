@@ -1,0 +1,95 @@
+# labs/steps/sanitizer.sh: step 2 of labs/grade (sourced): compute-sanitizer's memcheck, racecheck and
+# synccheck on the judge's small sizes and one larger size drawn for the grade; their findings, and the
+# verdict of steps 1 and 2 together.
+sanitizer_path=$(make -s -C "$root" --no-print-directory lab-sanitizer 2>/dev/null)
+no_sanitizer=$(rules_for sanitize | awk -F"$tab" '$1 == "none" { print $2 }')
+tools="memcheck racecheck synccheck"
+[ -z "$no_sanitizer" ] && [ "${LAB_SANITIZE:-1}" != 0 ] && [ -x "$sanitizer_path" ] || tools=""
+sanitize() {  # sanitize TOOL: the judge's --small sizes, the runner under the tool (in the sandbox, the tool too),
+    # its report in $tmp/out.TOOL/log
+    # (CUDA calls that fail are step 1's to judge, and NCCL's probes fail on purpose: unreported,
+    # they do not make the tool's exit status 86, which then means a finding)
+    # (one larger size drawn for memcheck and synccheck; racecheck, which watches every shared-memory
+    # access and takes minutes on a large product, the small sizes alone)
+    judge_pick=$([ "$1" = racecheck ] || echo "$pick")
+    judge_run "$tmp/$1.judge" "$1" --small -- "$sanitizer_path" --tool "$1" --log-file "$tmp/out.$1/log" \
+        --report-api-errors no --error-exitcode 86 "$runner"
+    echo $? >"$tmp/$1.code"
+    unset judge_pick
+}
+run_tools() {  # the three side by side (LAB_SERIAL=1: a GPU shared through MPS, where one process's fault
+    # stops the others: one after another), and whatever else runs in the background, to their ends
+    for tool in $tools; do if [ "${LAB_SERIAL:-0}" = 1 ]; then sanitize "$tool"; else sanitize "$tool" & fi; done
+    wait
+}
+
+step_sanitizer() {
+    echo "2. compute-sanitizer: memcheck and synccheck on the small sizes and one larger size drawn for this" \
+        "grade, racecheck on the small sizes"
+    findings=0 kinds="" unfinished="" refused="" sanitizer=clean
+    if [ -n "$no_sanitizer" ]; then
+        echo "  not part of this lab: $no_sanitizer"
+        sanitizer="not part of this lab"
+    elif [ "${LAB_SANITIZE:-1}" = 0 ]; then
+        echo "  left out (LAB_SANITIZE=0)"
+        sanitizer="not run"
+    elif [ ! -x "$sanitizer_path" ]; then
+        echo "  compute-sanitizer was not found (it comes with the CUDA Toolkit, beside nvcc): races and out-of-bounds"
+        echo "  accesses went unchecked, so this file cannot be graded PASS here"
+        sanitizer="not run (no compute-sanitizer)"
+    else
+        [ $beside = yes ] || run_tools
+        for tool in $tools; do
+            # A tool says clean only when it ran the program to its end: its summary is in its report, and
+            # the program met no CUDA error, no crash and no time-out that step 1 did not meet too.
+            [ -f "$tmp/out.$tool/log" ] || : >"$tmp/out.$tool/log"
+            awk -v here="$(dirname "$runner")/" -f "$here/findings.awk" "$tmp/out.$tool/log" >"$tmp/$tool.lines"
+            how=$(field failure "$tmp/$tool.judge")
+            # (a tool that says it found errors, by its exit status, when its report shows none: a finding)
+            [ -s "$tmp/$tool.lines" ] || [ "$(field runner-exit "$tmp/$tool.judge")" != 86 ] ||
+                echo "errors its report does not show (it ended with its error status, 86)" >"$tmp/$tool.lines"
+            if gpu_refused "$tmp/$tool.judge"; then  # (the tool then says the program "didn't terminate successfully")
+                refused="$refused $tool"
+                echo "  $tool: not run, the GPU would not take the program just then"
+            elif grep -q -v '^Internal Sanitizer Error' "$tmp/$tool.lines"; then
+                findings=$((findings + 1))
+                kinds="$kinds $tool"
+                grep -v '^Internal Sanitizer Error' "$tmp/$tool.lines" | sed "s/^/  $tool: /" | head -n 5
+            elif [ -n "$how" ] && [ "$correct" = no ] && [ "$how" = "$failure" ]; then
+                echo "  $tool: could not finish, the program stops as in step 1"
+            elif [ -n "$how" ] || ! grep -q 'SUMMARY: ' "$tmp/out.$tool/log"; then
+                unfinished="$unfinished $tool"
+                echo "  $tool: did not finish (${how:-no summary from the tool}; the judge's last lines:)"
+                tail -n 3 "$tmp/$tool.judge" | sed 's/^/    /'
+                [ "$how" != cuda ] || echo "    (step 1 met no such error: on a GPU shared through MPS," \
+                    "another process's fault stops them all; LAB_SERIAL=1)"
+            else
+                echo "  $tool: clean"
+            fi
+        done
+        grep -q 'Race reported' "$tmp/out.racecheck/log" 2>/dev/null &&
+            echo "  hint: racecheck found threads touching the same shared memory with no __syncthreads() between them"
+        [ -z "$unfinished" ] || sanitizer="did not finish"
+        [ $findings = 0 ] || sanitizer=$(echo $kinds | tr ' ' ',')
+    fi
+
+    # a right file whose tools the GPU would not take is not graded: neither clean nor a finding
+    [ $correct != yes ] || [ $findings != 0 ] || [ -n "$unfinished" ] || [ -z "$refused" ] ||
+        grade "$busy" 4 yes "not run"
+    if [ $correct != yes ] || [ $findings != 0 ] || [ -n "$unfinished" ]; then
+        why=""
+        [ $correct = yes ] || why=$wrong
+        [ $findings = 0 ] || why="${why:+$why; }$(echo $kinds | tr ' ' ',')"
+        [ -z "$unfinished" ] || why="${why:+$why; }$(echo $unfinished | tr ' ' ',') did not finish"
+        grade "FAIL ($why)" 1 "$correct" "$sanitizer"
+    fi
+    # Right and clean: PASS, unless the sanitizer did not run: then the races are unchecked, and the grade
+    # is not given (fail closed).
+    pass=PASS pass_code=0
+    case $sanitizer in
+        "not run"*) pass="NOT GRADED (right, but compute-sanitizer did not run: races and bounds unchecked)"
+                    pass_code=4 ;;
+    esac
+    [ "${LAB_NO_TIME:-0}" = 1 ] && grade "$pass" $pass_code yes "$sanitizer"
+
+}
