@@ -294,7 +294,7 @@ LABS_NEED_MPI := ch3_halo
 MPI_FOUND := $(filter -lmpi%,$(MPI_SHOW))
 LABS_BUILT := $(filter-out $(if $(NCCL_LIB),,$(LABS_NEED_NCCL)) $(if $(MPI_FOUND),,$(LABS_NEED_MPI)),$(LABS))
 LAB_MISTAKES := $(shell awk '!/^\#/ && NF { print $$1 "." $$2 }' labs/solutions/mistakes.txt 2>/dev/null)
-LAB_NVCC = $(NVCC) -std=c++17 -O3 -lineinfo $(GENCODE) -Xcompiler -Wall \
+LAB_NVCC = $(NVCC) -std=c++17 -O3 -lineinfo --extended-lambda $(GENCODE) -Xcompiler -Wall \
            $(if $(HOST_COMPILER),-ccbin $(HOST_COMPILER)) $(NVCCFLAGS) $(EXTRA_NVCCFLAGS)
 JUDGE_NVCC = $(NVCC) $(COURSE_NVCCFLAGS) $(NVCCFLAGS) $(EXTRA_NVCCFLAGS)
 # lab.h's library: lab.c, channel.c (the runner's process) and timed.c (the timed runs), in C.

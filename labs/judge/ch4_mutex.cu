@@ -128,6 +128,15 @@ int main(int argc, char **argv)
             lab_int(&c, lab.dev.sms);
             if ((stopped = lab_run(&lab, &c)))
                 break;
+            /* The launch is given: one kernel, summarize, whose blocks merge under the lock (the runner
+             * counts the kernels a call launches). A second kernel that combines per-block slots is no lock. */
+            if (lab.launches != 1) {
+                printf("  n = %lld: FAIL, your lab_summarize launched %d kernels; the launch is given: one kernel, "
+                       "summarize, whose blocks merge under the lock\n", n, lab.launches);
+                lab.failures++;
+                stopped = 1;
+                break;
+            }
             char what[64];
             if (runs > 1)
                 snprintf(what, sizeof what, "n = %lld, run %d of %d", n, r + 1, runs);

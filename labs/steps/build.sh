@@ -55,10 +55,12 @@ build() {
         trap 'rm -rf "$work"' EXIT  # (build runs in a subshell: this is its own trap)
         # (a UTF-8 byte-order mark at the file's start goes before the #line, where it would be text: dropped)
         { printf '#line 1 "%s"\n' "$quoted"; sed '1s/^\xef\xbb\xbf//' "$copy"; } >"$work/$lab.cu"
+        # A file that makes the compiler run away (a self-include, a huge template) stops at 120 s and 8 GiB;
+        # the compiler runs in a sandbox of its own (labs/steps/run.sh: compile_words).
         # shellcheck disable=SC2086  # nvcc_line is a command line, split on purpose
-        # A file that makes the compiler run away (a self-include, a huge template) stops at 120 s and 8 GiB.
-        if ! (cd "$work" && ulimit -v 8388608 && timeout -k 5 120 $nvcc_line $lib_compile -c "$lab.cu" -o student.o \
-                -MD -MF student.d) >"$work/compile.log" 2>&1; then
+        words="$(compile_words "$work")$(w $nvcc_line $lib_compile) -c $(w "$lab.cu") -o student.o -MD -MF student.d"
+        if ! (cd "$work" && ulimit -v 8388608 && eval "set -- $words" && timeout -k 5 120 "$@") \
+                >"$work/compile.log" 2>&1; then
             { echo "FAIL (does not compile)"; echo "0. Build"; sed 's/^/  /' "$work/compile.log" | head -n 30
               echo "  $path does not compile: the first error above names its line"; } >"$tmp/build.out"
             rm -rf "$work"

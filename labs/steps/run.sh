@@ -23,13 +23,48 @@ elif ! "$bwrap" --unshare-all --die-with-parent --ro-bind / / --proc /proc --dev
     sandbox_why="bwrap cannot make a sandbox here ($(head -c 200 "$tmp/bwrap.why" | tr '\n' ' ')): unprivileged"
     sandbox_why="$sandbox_why user namespaces may be off (sysctl kernel.unprivileged_userns_clone=1)"
 fi
-mkdir -p "$tmp/channel"
 # w WORDS...: each word quoted for the shell's eval (a path may hold spaces or quotes).
 w() { for word in "$@"; do printf "'%s' " "$(printf '%s' "$word" | sed "s/'/'\\\\''/g")"; done; }
-# sandbox_words KIND: the words before the runner's command, quoted; KIND names the step, whose folder the
-# sanitizer's report is written to (the only other folder of the grade's that the runner sees).
+# system_words: the sandbox's namespaces and its view of the system, the same for the compiler and the
+# runner: /usr and the library folders read-only, the loader's files, a private /tmp; no environment
+# but the shell's basics and CUDA's, NCCL's and MPI's variables (the grading user's others stay out).
+system_words() {
+    w "$bwrap" --unshare-all --die-with-parent --new-session --cap-drop ALL \
+        --ro-bind /usr /usr --size 268435456 --tmpfs /tmp --proc /proc --dev /dev --clearenv
+    keep='^(PATH|LD_LIBRARY_PATH|LANG|LC_ALL|TZ|TERM|USER|LOGNAME|(CUDA|NCCL|OMPI|OPAL|PMIX|PRTE|HWLOC|UCX)_'
+    env | grep -E "${keep}[A-Z0-9_]*)=" | while IFS='=' read -r name value; do w --setenv "$name" "$value"; done
+    for d in /lib /lib32 /lib64 /libx32 /bin /sbin; do
+        if [ -L "$d" ]; then w --symlink "$(readlink "$d")" "$d"
+        elif [ -d "$d" ]; then w --ro-bind "$d" "$d"; fi
+    done
+    # (the loader's cache and folders, Debian's alternatives: mpirun, the host compiler)
+    for f in /etc/ld.so.cache /etc/ld.so.conf /etc/ld.so.conf.d /etc/alternatives; do
+        [ ! -e "$f" ] || w --ro-bind "$f" "$f"
+    done
+    # The toolkit and the lab's libraries where they are not under /usr.
+    for d in "$cuda_dir" $(echo "$lib_compile $lib_link" | tr ' ' '\n' | sed -n 's/^-[LI]//p'); do
+        case $(realpath -m -- "$d") in /usr/*|/usr) ;; *) [ ! -d "$d" ] || w --ro-bind "$d" "$d" ;; esac
+    done
+    w --setenv HOME /tmp --setenv TMPDIR /tmp
+}
+# compile_words WORK: the compiler's sandbox, which sees the system, the toolkit and WORK (the file's copy)
+# alone: a file cannot read a course file as it compiles (an #include, an .incbin), nor a secret of the
+# grader's. Nothing where there is no sandbox, or LAB_SANDBOX=none (the same build, unconfined).
+compile_words() {
+    [ "${LAB_SANDBOX:-bwrap}" != none ] && [ -z "$sandbox_why" ] || return 0
+    system_words
+    nvcc_dir=$(dirname "${nvcc_line%% *}")  # (nvcc reached through a wrapper or a link outside /usr)
+    for d in "$nvcc_dir" "$(dirname "$(realpath -m -- "${nvcc_line%% *}")")"; do
+        case $(realpath -m -- "$d") in /usr/*|/usr) ;; *) [ ! -d "$d" ] || w --ro-bind "$d" "$d" ;; esac
+    done
+    w --bind "$1" "$1" --chdir "$1" --
+}
+# sandbox_words KIND RUNNER: the words before the runner's command, quoted; KIND names the step, whose
+# folders hold the judge's socket and the sanitizer's report (the only folders of the grade's that the
+# runner sees; each step its own, so that no runner reaches another step's judge); RUNNER the one runner it
+# sees of the course's build (the file's, or in step 3 the solution's).
 sandbox_words() {
-    mkdir -p "$tmp/out.$1"
+    mkdir -p "$tmp/out.$1" "$tmp/channel.$1"
     if [ "${LAB_SANDBOX:-bwrap}" = none ]; then
         return
     fi
@@ -37,30 +72,19 @@ sandbox_words() {
         w false  # (never run unsandboxed: the runner does not start, and step 1 says why)
         return
     fi
-    w prlimit --fsize=1073741824 --core=0 --nofile=1024 --nproc=4096 -- "$bwrap" \
-        --unshare-all --die-with-parent --new-session --cap-drop ALL \
-        --ro-bind /usr /usr --size 268435456 --tmpfs /tmp --proc /proc --dev /dev --ro-bind-try /sys /sys
-    for d in /lib /lib32 /lib64 /libx32 /bin /sbin; do
-        if [ -L "$d" ]; then w --symlink "$(readlink "$d")" "$d"
-        elif [ -d "$d" ]; then w --ro-bind "$d" "$d"; fi
-    done
-    # (the loader's cache and folders, Debian's alternatives (mpirun), Open MPI's settings, names of users)
-    for f in /etc/ld.so.cache /etc/ld.so.conf /etc/ld.so.conf.d /etc/alternatives /etc/openmpi /etc/passwd \
-             /etc/group /etc/nsswitch.conf; do
+    w prlimit --fsize=1073741824 --core=0 --nofile=1024 --nproc=4096 --
+    system_words
+    w --ro-bind-try /sys /sys
+    for f in /etc/openmpi /etc/passwd /etc/group /etc/nsswitch.conf; do  # (Open MPI's settings, user names)
         [ ! -e "$f" ] || w --ro-bind "$f" "$f"
     done
     for dev in /dev/nvidia*; do [ ! -e "$dev" ] || w --dev-bind "$dev" "$dev"; done
     for dev in /dev/dri /dev/shm; do [ ! -d "$dev" ] || [ "$dev" = /dev/shm ] || w --dev-bind "$dev" "$dev"; done
     w --tmpfs /dev/shm
-    # The toolkit and the lab's libraries where they are not under /usr; an MPS client's pipe folder.
-    for d in "$cuda_dir" $(echo "$lib_link" | tr ' ' '\n' | sed -n 's/^-L//p'); do
-        case $(realpath -m -- "$d") in /usr/*|/usr) ;; *) [ ! -d "$d" ] || w --ro-bind "$d" "$d" ;; esac
-    done
-    mps=${CUDA_MPS_PIPE_DIRECTORY:-/tmp/nvidia-mps}
+    mps=${CUDA_MPS_PIPE_DIRECTORY:-/tmp/nvidia-mps}  # (an MPS client's pipe folder)
     [ ! -d "$mps" ] || w --bind "$mps" "$mps"
-    [ -z "${solution_runner:-}" ] || w --ro-bind "$solution_runner" "$solution_runner"
-    w --ro-bind "$runner" "$runner" --bind "$tmp/channel" "$tmp/channel" \
-        --bind "$tmp/out.$1" "$tmp/out.$1" --chdir /tmp --setenv HOME /tmp --setenv TMPDIR /tmp --
+    w --ro-bind "$2" "$2" --bind "$tmp/channel.$1" "$tmp/channel.$1" --bind "$tmp/out.$1" "$tmp/out.$1" \
+        --chdir /tmp --
 }
 
 # ==== The judge ====
@@ -73,11 +97,13 @@ judge_run() {  # judge_run OUT KIND [JUDGE OPTIONS] -- COMMAND...
     words=""
     while [ $# -gt 0 ] && [ "$1" != -- ]; do words="$words$(w "$1")"; shift; done
     shift
-    words="$words-- $(sandbox_words "$kind")$(w "$@")"
+    for last in "$@"; do :; done  # (the command's last word is the runner)
+    words="$words-- $(sandbox_words "$kind" "$last")$(w "$@")"
     eval "set -- $words"
     for judge_try in 1 2 3 4 5 6; do
         printf '%s %s\n' "$seed" "${judge_pick-$pick}" |
-            timeout -k 5 $((timeout_s + 60)) "$judge" --seed-stdin --channel-dir "$tmp/channel" --timeout "$timeout_s" \
+            timeout -k 5 $((timeout_s + 60)) "$judge" --seed-stdin --channel-dir "$tmp/channel.$kind" \
+                --timeout "$timeout_s" \
                 "$@" >"$out" 2>&1
         judge_status=$?
         gpu_refused "$out" && [ $judge_try -lt 6 ] || return $judge_status
@@ -86,9 +112,12 @@ judge_run() {  # judge_run OUT KIND [JUDGE OPTIONS] -- COMMAND...
 }
 field() { sed -n "s/^judge-$1 //p" "$2" | tail -n 1; }  # (the judge's last word on it)
 # gpu_refused OUT: the GPU, there, would not take the runner (the judge says gpu-busy) or the judge itself
-# (it stopped before its first line, the CUDA error an MPS or busy-device one): not the file's doing.
+# (it stopped before its first line, the CUDA error an MPS or busy-device one): not the file's doing. The
+# runner's word for it counts only where MPS runs (a file could send a HELLO that says busy, to turn its
+# FAIL into NOT GRADED); the judge's own failure to start counts everywhere.
+mps_runs() { [ -n "${CUDA_MPS_PIPE_DIRECTORY:-}" ] || [ -d /tmp/nvidia-mps ]; }
 gpu_refused() {
-    [ "$(field failure "$1")" = gpu-busy ] ||
+    { [ "$(field failure "$1")" = gpu-busy ] && mps_runs; } ||
         { ! grep -q '^judge-started' "$1" && grep -q 'cudaErrorMps\|cudaErrorDevicesUnavailable' "$1"; }
 }
 busy="NOT GRADED (the GPU would not take the program just then: busy, or MPS restarting after another process's"

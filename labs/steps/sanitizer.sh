@@ -40,8 +40,10 @@ step_sanitizer() {
     else
         [ $beside = yes ] || run_tools
         for tool in $tools; do
-            # A tool says clean only when it ran the program to its end: its summary is in its report, and
-            # the program met no CUDA error, no crash and no time-out that step 1 did not meet too.
+            # A tool says clean only when it ran the program to its end: its summary is in its report, the
+            # tool itself ended with exit 0 (the report is written in a folder the program sees too: the
+            # tool's own status is what a program cannot rewrite, only stop), and the program met no CUDA
+            # error, no crash and no time-out that step 1 did not meet too.
             [ -f "$tmp/out.$tool/log" ] || : >"$tmp/out.$tool/log"
             awk -v here="$(dirname "$runner")/" -f "$here/findings.awk" "$tmp/out.$tool/log" >"$tmp/$tool.lines"
             how=$(field failure "$tmp/$tool.judge")
@@ -57,9 +59,14 @@ step_sanitizer() {
                 grep -v '^Internal Sanitizer Error' "$tmp/$tool.lines" | sed "s/^/  $tool: /" | head -n 5
             elif [ -n "$how" ] && [ "$correct" = no ] && [ "$how" = "$failure" ]; then
                 echo "  $tool: could not finish, the program stops as in step 1"
-            elif [ -n "$how" ] || ! grep -q 'SUMMARY: ' "$tmp/out.$tool/log"; then
+            elif [ -n "$how" ] || ! grep -q 'SUMMARY: ' "$tmp/out.$tool/log" ||
+                 [ "$(field runner-exit "$tmp/$tool.judge")" != 0 ]; then
                 unfinished="$unfinished $tool"
-                echo "  $tool: did not finish (${how:-no summary from the tool}; the judge's last lines:)"
+                why=$how
+                grep -q 'SUMMARY: ' "$tmp/out.$tool/log" || why=${why:-no summary from the tool}
+                ended=$(field runner-exit "$tmp/$tool.judge")
+                why=${why:-the tool did not end with exit 0: ${ended:-killed}}
+                echo "  $tool: did not finish ($why; the judge's last lines:)"
                 tail -n 3 "$tmp/$tool.judge" | sed 's/^/    /'
                 [ "$how" != cuda ] || echo "    (step 1 met no such error: on a GPU shared through MPS," \
                     "another process's fault stops them all; LAB_SERIAL=1)"
