@@ -15,43 +15,12 @@
 #include "lab.h"
 
 #define TILE 16  /* the statement's */
-enum { PICTURE_STREAM = 1 };  /* a call's seed's stream for the picture */
+enum { PICTURE_STREAM = 1 };  /* a call's seed's stream for the picture: lab_any_float (random.h) */
 
 static const int shapes[][2] = {{1, 1}, {31, 33}, {33, 31}, {1025, 1}, {1, 1025}, {1025, 7}, {1023, 1025},
                                 {8191, 4097}};
 
-/* ==== The judge's inputs ==== */
-
-/* Pixel i of a call's picture: 32 bits from the seed, read as a float; an exponent of all ones (an
- * infinity or a NaN, which no comparison would pass and which the poison is) loses its top bit. The
- * statement promises a picture of floats and asks for a copy: every finite one, subnormals and both zeros
- * included. (ch2_shared_reverse's judge draws its input the same way.) */
-static inline __host__ __device__ float any_float(unsigned long long seed, long long i)
-{
-    unsigned bits = (unsigned)lab_bits(seed, PICTURE_STREAM, i);
-    if ((bits & 0x7f800000u) == 0x7f800000u)
-        bits &= ~0x40000000u;
-    float f;
-    memcpy(&f, &bits, sizeof f);
-    return f;
-}
-
-/* A call's picture, written by the judge on the GPU: the same values any_float gives the CPU. */
-__global__ void fill_any_floats(float *x, long long n, unsigned long long seed)
-{
-    for (long long i = blockIdx.x * (long long)blockDim.x + threadIdx.x; i < n; i += (long long)gridDim.x * blockDim.x)
-        x[i] = any_float(seed, i);
-}
-
 /* ==== The reference and the hints ==== */
-
-static void fill_on_gpu(float *x, long long n, unsigned long long seed)
-{
-    long long blocks = ceil_div(n, 256);
-    fill_any_floats<<<(int)(blocks < 4096 ? blocks : 4096), 256>>>(x, n, seed);
-    CHECK_LAUNCH();
-    CUDA_CHECK(cudaDeviceSynchronize());
-}
 
 /* Whether pixel i lies in a tile cut short by the picture's right or bottom edge. */
 static int in_edge_tile(int width, int height, long long i)
@@ -118,7 +87,7 @@ static void check_shapes(struct lab *lab)
             continue;
         unsigned long long s = lab_fresh(lab);
         for (long long i = 0; i < n; i++)
-            picture[i] = any_float(s, i);
+            picture[i] = lab_any_float(s, PICTURE_STREAM, i);
         struct lab_call c;
         turn_call(&c, picture, got, width, height);
         if (lab_run(lab, &c))
@@ -171,12 +140,12 @@ static void time_runs(struct lab *lab, int reps)
         lab_sample_add(&sample, (long long)(height - 1) * width + (clock.run + 1) * 389LL % width);  /* bottom */
         lab_sample_add(&sample, (long long)((clock.run + 1) * 197LL % height) * width + width - 1);  /* right */
         lab_sample_draw(lab, &sample);
-        fill_on_gpu(in, n_max, s);  /* every pixel, just before the call */
+        lab_fill_any_floats(in, n_max, s, PICTURE_STREAM);  /* every pixel, just before the call */
         if (lab_timed_call(lab, &clock, &c, &sample, 1))
             break;
         for (int k = 0; k < sample.count; k++) {
             got[k] = lab_sample_float(&sample, k);
-            want[k] = any_float(s, turned(width, height, sample.index[k]));
+            want[k] = lab_any_float(s, PICTURE_STREAM, turned(width, height, sample.index[k]));
         }
         char what[64];
         snprintf(what, sizeof what, "timed run %d, %d sampled pixels", clock.run + 1, sample.count);

@@ -12,41 +12,11 @@
 #include "lab.h"
 
 enum { SEGMENT = 256 };  /* the statement's segment, and block */
-enum { IN_STREAM = 1 };  /* a call's seed's stream for in */
+enum { IN_STREAM = 1 };  /* a call's seed's stream for in: lab_any_float (random.h), any finite float */
 
 static const int sizes[] = {1, 31, 32, 255, 256, 257, 512, 1000, 65613, 1000003, (1 << 26) + 77};
 
-/* ==== The judge's inputs ==== */
-
-/* Element i of a call's in: 32 bits from the seed, read as a float; an exponent of all ones (an infinity
- * or a NaN, which no comparison would pass and which the poison is) loses its top bit. The statement
- * promises floats and asks for a copy: every finite one, subnormals and both zeros included. */
-static inline __host__ __device__ float any_float(unsigned long long seed, long long i)
-{
-    unsigned bits = (unsigned)lab_bits(seed, IN_STREAM, i);
-    if ((bits & 0x7f800000u) == 0x7f800000u)
-        bits &= ~0x40000000u;
-    float f;
-    memcpy(&f, &bits, sizeof f);
-    return f;
-}
-
-/* A call's in, written by the judge on the GPU: the same values any_float gives the CPU. */
-__global__ void fill_any_floats(float *x, long long n, unsigned long long seed)
-{
-    for (long long i = blockIdx.x * (long long)blockDim.x + threadIdx.x; i < n; i += (long long)gridDim.x * blockDim.x)
-        x[i] = any_float(seed, i);
-}
-
 /* ==== The reference and the hints ==== */
-
-static void fill_on_gpu(float *x, long long n, unsigned long long seed)
-{
-    long long blocks = ceil_div(n, 256);
-    fill_any_floats<<<(int)(blocks < 4096 ? blocks : 4096), 256>>>(x, n, seed);
-    CHECK_LAUNCH();
-    CUDA_CHECK(cudaDeviceSynchronize());
-}
 
 /* Where out[i] comes from: each segment reversed within its own length. */
 static int mirrored(int i, int n)
@@ -95,7 +65,7 @@ static void check_sizes(struct lab *lab)
             continue;
         unsigned long long s = lab_fresh(lab);
         for (int i = 0; i < n; i++)
-            in[i] = any_float(s, i);
+            in[i] = lab_any_float(s, IN_STREAM, i);
         for (int i = 0; i < n; i++)
             want[i] = in[mirrored(i, n)];
         struct lab_call c;
@@ -137,12 +107,12 @@ static void time_runs(struct lab *lab, int reps)
         unsigned long long s = lab_fresh(lab);
         lab_poison(d_out, bytes);
         lab_sample_draw(lab, &sample);
-        fill_on_gpu(d_in, n_max, s);  /* every element of in, just before the call */
+        lab_fill_any_floats(d_in, n_max, s, IN_STREAM);  /* every element of in, just before the call */
         if (lab_timed_call(lab, &clock, &c, &sample, 1))
             break;
         for (int k = 0; k < sample.count; k++) {
             sample_got[k] = lab_sample_float(&sample, k);
-            sample_want[k] = any_float(s, mirrored((int)sample.index[k], n_max));
+            sample_want[k] = lab_any_float(s, IN_STREAM, mirrored((int)sample.index[k], n_max));
         }
         char what[64];
         snprintf(what, sizeof what, "timed run %d, %d sampled elements", clock.run + 1, sample.count);

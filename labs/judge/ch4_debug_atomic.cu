@@ -1,5 +1,5 @@
 /* ch4_debug_atomic's judge: the student's word count of an English-like text with bytes of every value in
- * it (text_byte), compared with the CPU's count at sizes from 1 byte to 2^27 + 1; the two largest are
+ * it (random.h's lab_text_byte), compared with the CPU's count at sizes from 1 byte to 2^27 + 1; the two largest are
  * counted three times where no sanitizer runs, since updates lost between blocks come and go from run to
  * run; then timed against the copy bandwidth. Every call counts a text of its own, drawn from lab_fresh.
  * The count is one number, which a file could compute once and keep, or hide in the text's buffer: before
@@ -21,35 +21,6 @@ static LAB_HOST_DEVICE int is_letter(unsigned char c)
     return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z');
 }
 
-/* Byte i of the text drawn from `seed`, made on the GPU: English-like (letters at their frequencies in
- * English, one in 32 a capital, spaces, commas, full stops and line ends: words of about five letters),
- * and one byte in 64 of any of the 256 values, letters or not (a file that reads the bytes as signed
- * char, or takes every byte past ASCII for a letter, fails). A copy of ch4_histogram's judge's. */
-__device__ unsigned char text_byte(unsigned long long seed, unsigned long long i)
-{
-    /* where each letter's share of 1024 ends, in the order of "etaoinshrdlcumwfgypbvkjxqz" (the last takes
-     * the rest): common/text.c's table of the letters' frequencies */
-    const unsigned short ends[25] = {130, 223, 306, 383, 455, 524, 589, 651, 712, 756, 797, 825, 854,
-                                     878, 903, 925, 946, 966, 986, 1001, 1011, 1019, 1021, 1022, 1023};
-    unsigned long long r = lab_bits(seed, TEXT_STREAM, i);
-    unsigned kind = (unsigned)(r & 1023), pick = (unsigned)(r >> 10) & 1023;
-    if (kind < 16)
-        return (unsigned char)(r >> 20);  /* any of the 256 values */
-    if (kind < 186)
-        return ' ';
-    if (kind < 198)
-        return ',';
-    if (kind < 208)
-        return '.';
-    if (kind < 212)
-        return '\n';
-    int k = 0;
-    for (int j = 0; j < 25; j++)  /* unrolled, the shares in registers: the letters whose share ends by pick */
-        k += pick >= ends[j];
-    char letter = "etaoinshrdlcumwfgypbvkjxqz"[k];
-    return (unsigned char)(((r >> 30) & 31) == 0 ? letter - 'a' + 'A' : letter);  /* one in 32 a capital */
-}
-
 /* The judge's text on the GPU, n bytes from `seed`, and where words is given the words that start in it:
  * a timed run's input and reference. Whether a word starts at i needs byte i - 1 too: made again here,
  * never read back from memory the runner can write. Each block adds its threads' counts in shared
@@ -63,9 +34,9 @@ __global__ void text_and_words(unsigned char *text, long long n, unsigned long l
     unsigned mine = 0;
     for (long long i = blockIdx.x * (long long)blockDim.x + threadIdx.x; i < n;
          i += (long long)gridDim.x * blockDim.x) {
-        unsigned char c = text_byte(seed, i);
+        unsigned char c = lab_text_byte(seed, TEXT_STREAM, i);
         text[i] = c;
-        mine += is_letter(c) && (i == 0 || !is_letter(text_byte(seed, i - 1)));
+        mine += is_letter(c) && (i == 0 || !is_letter(lab_text_byte(seed, TEXT_STREAM, i - 1)));
     }
     atomicAdd(&block_words, mine);
     __syncthreads();

@@ -1,5 +1,5 @@
 /* ch4_histogram's judge: the student's 256-bin histogram of an English-like text with bytes of every value
- * in it (text_byte), compared bin by bin with the CPU's, twice where no sanitizer runs to catch a race;
+ * in it (random.h's lab_text_byte), compared bin by bin with the CPU's, twice where no sanitizer runs to catch a race;
  * then timed against CUB's HistogramEven. Every call counts a text of its own, drawn from lab_fresh.
  * 256 counts are a small output: a file could count once and write the same counts back in every later
  * run, or keep them in the text's buffer. So before each timed run the judge draws a whole new text on
@@ -18,36 +18,6 @@ enum { TEXT_STREAM = 1 };
 
 /* ==== The text ==== */
 
-/* Byte i of the text drawn from `seed`, made on the GPU: English-like (letters at their frequencies in
- * English, one in 32 a capital, spaces, commas, full stops and line ends: words of about five letters,
- * and bins that many threads hit at once), and one byte in 64 of any of the 256 values, so that every bin
- * counts (a file that reads the bytes as signed char, or counts 128 values, fails). ch4_debug_atomic's
- * judge has the same. */
-__device__ unsigned char text_byte(unsigned long long seed, unsigned long long i)
-{
-    /* where each letter's share of 1024 ends, in the order of "etaoinshrdlcumwfgypbvkjxqz" (the last takes
-     * the rest): common/text.c's table of the letters' frequencies */
-    const unsigned short ends[25] = {130, 223, 306, 383, 455, 524, 589, 651, 712, 756, 797, 825, 854,
-                                     878, 903, 925, 946, 966, 986, 1001, 1011, 1019, 1021, 1022, 1023};
-    unsigned long long r = lab_bits(seed, TEXT_STREAM, i);
-    unsigned kind = (unsigned)(r & 1023), pick = (unsigned)(r >> 10) & 1023;
-    if (kind < 16)
-        return (unsigned char)(r >> 20);  /* any of the 256 values */
-    if (kind < 186)
-        return ' ';
-    if (kind < 198)
-        return ',';
-    if (kind < 208)
-        return '.';
-    if (kind < 212)
-        return '\n';
-    int k = 0;
-    for (int j = 0; j < 25; j++)  /* unrolled, the shares in registers: the letters whose share ends by pick */
-        k += pick >= ends[j];
-    char letter = "etaoinshrdlcumwfgypbvkjxqz"[k];
-    return (unsigned char)(((r >> 30) & 31) == 0 ? letter - 'a' + 'A' : letter);  /* one in 32 a capital */
-}
-
 /* The judge's text on the GPU, n bytes from `seed`, and where bins is given its counts: a timed run's
  * input and reference. Each block counts its bytes in shared memory and adds them to bins, BINS threads
  * a block; the text is made here, never read back from memory the runner can write. */
@@ -58,7 +28,7 @@ __global__ void text_and_counts(unsigned char *text, long long n, unsigned long 
     __syncthreads();
     for (long long i = blockIdx.x * (long long)blockDim.x + threadIdx.x; i < n;
          i += (long long)gridDim.x * blockDim.x) {
-        unsigned char c = text_byte(seed, i);
+        unsigned char c = lab_text_byte(seed, TEXT_STREAM, i);
         text[i] = c;
         atomicAdd(&counts[c], 1u);
     }

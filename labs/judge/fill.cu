@@ -25,6 +25,12 @@ __global__ void fill_uints(unsigned *x, long long n, unsigned long long seed, un
         x[i] = bound ? lab_below(seed, stream, i, bound) : (unsigned)lab_bits(seed, stream, i);
 }
 
+__global__ void fill_any_floats(float *x, long long n, unsigned long long seed, unsigned stream)
+{
+    for (long long i = blockIdx.x * (long long)blockDim.x + threadIdx.x; i < n; i += (long long)gridDim.x * blockDim.x)
+        x[i] = lab_any_float(seed, stream, i);
+}
+
 __global__ void fill_bytes(unsigned char *x, long long n, unsigned long long seed, unsigned stream)
 {
     for (long long i = blockIdx.x * (long long)blockDim.x + threadIdx.x; i < n; i += (long long)gridDim.x * blockDim.x)
@@ -60,6 +66,13 @@ extern "C" void lab_fill_floats(float *dev, long long n, unsigned long long seed
 extern "C" void lab_fill_uints(unsigned *dev, long long n, unsigned long long seed, unsigned stream, unsigned bound)
 {
     fill_uints<<<grid_of(n), 256>>>(dev, n, seed, stream, bound);
+    CHECK_LAUNCH();
+    CUDA_CHECK(cudaDeviceSynchronize());
+}
+
+extern "C" void lab_fill_any_floats(float *dev, long long n, unsigned long long seed, unsigned stream)
+{
+    fill_any_floats<<<grid_of(n), 256>>>(dev, n, seed, stream);
     CHECK_LAUNCH();
     CUDA_CHECK(cudaDeviceSynchronize());
 }

@@ -159,11 +159,12 @@ int lab_timed_call(struct lab *lab, struct lab_clock *clock, const struct lab_ca
 struct stats lab_clock_stats(struct lab *lab, struct lab_clock *clock);
 
 /* fill.cu: device buffers filled from random.h's functions (the CPU remakes any element with the same
- * call: lab_value, lab_below, lab_bits), and the judge's own sum of a device array, in double. bound 0:
+ * call: lab_value, lab_below, lab_bits, lab_any_float), and the judge's own sum of a device array, in double. bound 0:
  * all 32 bits. Each waits for the GPU. */
 void lab_fill_floats(float *dev, long long n, unsigned long long seed, unsigned stream, float low, float high);
 void lab_fill_uints(unsigned *dev, long long n, unsigned long long seed, unsigned stream, unsigned bound);
 void lab_fill_bytes(unsigned char *dev, long long n, unsigned long long seed, unsigned stream);
+void lab_fill_any_floats(float *dev, long long n, unsigned long long seed, unsigned stream);  /* lab_any_float */
 double lab_sum_on_gpu(const float *dev, long long n);
 
 /* The poison outputs are filled with before the student's code runs: a NaN no arithmetic makes from
