@@ -1,7 +1,10 @@
 # labs/elf.awk: the listing of cuobjdump -elf, read for labs/rules.sh: for each cubin (each architecture),
 #   bytes <tab> ARCH <tab> N <tab> WHAT     the size of its global-memory sections, .nv.global (zeroed
-#                                           variables) and .nv.global.init (initialised ones, strings), and
-#                                           the largest objects in them, " NAME SIZE, NAME SIZE"
+#                                           variables) and .nv.global.init (initialised ones), less the
+#                                           strings of printf and assert ($str...: no memory of the file's
+#                                           to keep anything in; 16 KiB of them at most, since inline asm
+#                                           can name a variable so too), and the largest objects in them,
+#                                           " NAME SIZE, NAME SIZE"
 #   calls <tab> ARCH <tab> NAME             a function its code calls that no cubin defines (vprintf,
 #                                           malloc, __assertfail: the device runtime's)
 #   code <tab> ARCH <tab> N                 its number of code sections (.text.FUNCTION): none, and it has
@@ -30,12 +33,13 @@ function flush(    i, j, t, what) {
         shown[t]
         what = what (j > 1 ? "," : "") " " name[t] " " size[t]
     }
-    print "bytes\t" arch "\t" bytes + 0 "\t" what
+    print "bytes\t" arch "\t" bytes - (strings < 16384 ? strings : 16384) "\t" what
     print "code\t" arch "\t" texts + 0
     split("", shown)
     split("", global)
     objects = 0
     bytes = 0
+    strings = 0
     texts = 0
     elf = 0
 }
@@ -47,6 +51,7 @@ NF == 0 { if (part == "sections") part = ""; next }
 part == "sections" && $1 ~ /^[0-9a-f]+$/ && $NF ~ /^\.nv\.global/ { bytes += hex($3); global[hex($1)]; next }
 part == "sections" && $1 ~ /^[0-9a-f]+$/ && $NF ~ /^\.text\./ { texts++; next }
 # Num Value Size Type Bind Vis Other Ndx Name (an undefined symbol's Ndx is 0)
+part == "symbols" && $4 == "OBJECT" && (hex($(NF - 1)) in global) && $NF ~ /^\$str/ { strings += hex($3); next }
 part == "symbols" && $4 == "OBJECT" && (hex($(NF - 1)) in global) { name[++objects] = $NF; size[objects] = hex($3) }
 part == "symbols" && $4 == "FUNC" && $(NF - 1) == "0" { print "calls\t" arch "\t" $NF }
 END { flush() }
