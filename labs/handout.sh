@@ -9,7 +9,9 @@ git rev-parse --show-toplevel >/dev/null 2>&1 || { echo "labs-handout: needs the
 mkdir -p "$(dirname "$out")"
 list=$(mktemp)
 trap 'rm -f "$list" "$out.tmp"' EXIT
-git ls-files | grep -v -e '^labs/solutions/' -e '^tests/cheats/' >"$list"  # the cheats hold solutions too
+# (the cheats, the honest variants and the rules' test files hold solutions too)
+git ls-files | grep -v -e '^labs/solutions/' -e '^tests/cheats/' -e '^tests/honest/' -e '^tests/rules/' >"$list"
 tar -czf "$out.tmp" --transform 's|^|cuda-course/|' -T "$list"
 mv "$out.tmp" "$out"
-echo "$out: $(wc -l <"$list") files, $(du -k "$out" | cut -f1) KiB, without labs/solutions/ and tests/cheats/"
+echo "$out: $(wc -l <"$list") files, $(du -k "$out" | cut -f1) KiB, without labs/solutions/ and the tests' files" \
+    "that hold solutions (tests/cheats/, tests/honest/, tests/rules/)"
