@@ -6,12 +6,15 @@
 #   mps_emulate NAME SMS   the clients' limits for NAME on a GPU of SMS SMs: gtx1650 (14 SMs, 4 GiB),
 #                          t4 (40 SMs, 15 GiB) or full (none); status 2 for another NAME
 # The daemon starts without the clients' limits: set in its environment they would become every
-# client's default.
+# client's default. On a machine of several GPUs, MPS_GPU=N gives the daemon GPU N alone (NVIDIA's way:
+# CUDA_VISIBLE_DEVICES set for the daemon, and unset for its clients, which see that GPU as device 0).
 mps_start() {
     export CUDA_MPS_PIPE_DIRECTORY="$1/pipe" CUDA_MPS_LOG_DIRECTORY="$1/log"
     mkdir -p "$CUDA_MPS_PIPE_DIRECTORY" "$CUDA_MPS_LOG_DIRECTORY"
+    [ -z "${MPS_GPU:-}" ] || export CUDA_VISIBLE_DEVICES="$MPS_GPU"
     env -u CUDA_MPS_ACTIVE_THREAD_PERCENTAGE -u CUDA_MPS_PINNED_DEVICE_MEM_LIMIT nvidia-cuda-mps-control -d ||
         { echo "Bail out! the MPS daemon did not start"; exit 1; }
+    [ -z "${MPS_GPU:-}" ] || unset CUDA_VISIBLE_DEVICES
 }
 mps_stop() {
     echo quit | nvidia-cuda-mps-control >/dev/null 2>&1

@@ -82,14 +82,28 @@ build() {
     fi
     # The rules, read from what the compiler made of the file: its machine code, its object, its headers
     # (labs/rules.sh; it needs cuobjdump, the toolkit's or tests/install_tools.sh's).
+    # Their finding is kept, keyed on everything it reads (the object, its headers' list, the hand-out's
+    # object, the rules and their readers, the flags): the course's solution is read once, not every grade.
     refusals=$tmp/refusals
-    LAB_NVCC="$nvcc_line" CUOBJDUMP="$cuobjdump" LAB_LIB_FLAGS="$lib_compile $lib_link" \
-        sh "$root/labs/rules.sh" "$lab" "$dir" ${given:+"${handout_dir:-$dir}"} >"$refusals" 2>"$tmp/rules.why"
-    case $? in
-        0|1) ;;
-        *) cat "$tmp/rules.why" >&2; echo "labs/grade: the lab's rules could not be checked (labs/rules.sh)" >&2
-           exit 2 ;;
-    esac
+    rules_key=$({ printf '%s\n' "$lab" "$nvcc_line" "$lib_compile $lib_link" "$cuobjdump"
+                  cat "$dir/student.o" "$dir/student.d" ${given:+"${handout_dir:-$dir}/student.o"} \
+                      "$root/labs/rules.txt" "$root/labs/rules.sh" "$root/labs/sass.awk" "$root/labs/elf.awk"
+                } | sha256sum | cut -c1-32)
+    kept=$root/output/labs/build/.rules/$rules_key
+    if [ -f "$kept" ]; then
+        cp "$kept" "$refusals"
+    else
+        rules_start=$(date +%s.%N)  # (what reading them costs: grade-rules-seconds, tests/grade_overhead.sh)
+        LAB_NVCC="$nvcc_line" CUOBJDUMP="$cuobjdump" LAB_LIB_FLAGS="$lib_compile $lib_link" \
+            sh "$root/labs/rules.sh" "$lab" "$dir" ${given:+"${handout_dir:-$dir}"} >"$refusals" 2>"$tmp/rules.why"
+        rules_status=$?
+        echo "$rules_start $(date +%s.%N)" >>"$tmp/rules.times"
+        case $rules_status in
+            0|1) mkdir -p "${kept%/*}" && cp "$refusals" "$kept.$$" && mv "$kept.$$" "$kept" ;;
+            *) cat "$tmp/rules.why" >&2; echo "labs/grade: the lab's rules could not be checked (labs/rules.sh)" >&2
+               exit 2 ;;
+        esac
+    fi
     if [ -s "$refusals" ]; then
         first=$(head -n 1 "$refusals" | sed 's/^  //; s/:.*//; s/ (.*//')
         count=$(awk '!seen[$0]++' "$refusals" | wc -l)
