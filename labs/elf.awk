@@ -50,8 +50,17 @@ NF == 0 { if (part == "sections") part = ""; next }
 # Index Offset Size ES Align Type Flags Link Info Name
 part == "sections" && $1 ~ /^[0-9a-f]+$/ && $NF ~ /^\.nv\.global/ { bytes += hex($3); global[hex($1)]; next }
 part == "sections" && $1 ~ /^[0-9a-f]+$/ && $NF ~ /^\.text\./ { texts++; next }
-# Num Value Size Type Bind Vis Other Ndx Name (an undefined symbol's Ndx is 0)
-part == "symbols" && $4 == "OBJECT" && (hex($(NF - 1)) in global) && $NF ~ /^\$str/ { strings += hex($3); next }
-part == "symbols" && $4 == "OBJECT" && (hex($(NF - 1)) in global) { name[++objects] = $NF; size[objects] = hex($3) }
-part == "symbols" && $4 == "FUNC" && $(NF - 1) == "0" { print "calls\t" arch "\t" $NF }
+# The symbols, as cuobjdump 13.3 and later print them: Num Value Size Type Bind Vis Other Ndx Name; as 13.2
+# and before do: index value size info other shndx name, the type in info's low four bits (1 an object,
+# 2 a function). An undefined symbol's Ndx (shndx) is 0.
+part == "symbols" && $1 == "Num" { raw = 0; next }
+part == "symbols" && $1 == "index" { raw = 1; next }
+part == "symbols" && NF >= 6 {
+    type = raw ? hex($4) % 16 : ($4 == "OBJECT" ? 1 : $4 == "FUNC" ? 2 : 0)
+    if (type == 1 && (hex($(NF - 1)) in global)) {
+        if ($NF ~ /^\$str/) strings += hex($3)
+        else { name[++objects] = $NF; size[objects] = hex($3) }
+    } else if (type == 2 && hex($(NF - 1)) == 0)
+        print "calls\t" arch "\t" $NF
+}
 END { flush() }

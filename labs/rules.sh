@@ -23,6 +23,10 @@ say_usage() { echo "usage: sh labs/rules.sh LAB DIR [HANDOUT_DIR]   (DIR: studen
 lab=$1 dir=$2 handout=${3:-}
 case $lab in ''|*[!a-z0-9_]*) echo "labs/rules.sh: '$lab' is not a lab's name" >&2; say_usage ;; esac
 need() { echo "labs/rules.sh: needs $*" >&2; exit 2; }
+# Names sorted byte by byte, the same on every machine: the first refusal (the grade's verdict) must not
+# change with the grading machine's locale (en_US sorts cudaGetDriverEntryPoint before cuModuleLoadData).
+LC_ALL=C
+export LC_ALL
 for tool in awk sed sort paste cut objdump nm c++filt realpath xargs make mktemp; do
     command -v $tool >/dev/null 2>&1 || need "$tool (binutils: objdump, nm, c++filt; coreutils, findutils, make)"
 done
