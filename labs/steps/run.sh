@@ -39,8 +39,9 @@ w() {
 system_words() {
     w "$bwrap" --unshare-all --die-with-parent --new-session --cap-drop ALL \
         --ro-bind /usr /usr --size 268435456 --tmpfs /tmp --proc /proc --dev /dev --clearenv
+    # (MPI's settings have lower-case names: OMPI_MCA_btl_vader_single_copy_mechanism, OMPI_MCA_plm_rsh_agent)
     keep='^(PATH|LD_LIBRARY_PATH|LANG|LC_ALL|TZ|TERM|USER|LOGNAME|(CUDA|NCCL|OMPI|OPAL|PMIX|PRTE|HWLOC|UCX)_'
-    env | grep -E "${keep}[A-Z0-9_]*)=" | while IFS='=' read -r name value; do w --setenv "$name" "$value"; done
+    env | grep -E "${keep}[A-Za-z0-9_]*)=" | while IFS='=' read -r name value; do w --setenv "$name" "$value"; done
     for d in /lib /lib32 /lib64 /libx32 /bin /sbin; do
         if [ -L "$d" ]; then w --symlink "$(readlink "$d")" "$d"
         elif [ -d "$d" ]; then w --ro-bind "$d" "$d"; fi
@@ -82,7 +83,9 @@ sandbox_words() {
     fi
     w prlimit --fsize=1073741824 --core=0 --nofile=1024 --nproc=4096 --
     system_words
-    w --ro-bind-try /sys /sys
+    # mpirun starts its ranks here, on this machine: Open MPI 4 looks for ssh all the same and stops where
+    # there is none (a GPU machine's image often has none; no network reaches the sandbox anyway).
+    w --ro-bind-try /sys /sys --setenv OMPI_MCA_plm_rsh_agent ""
     for f in /etc/openmpi /etc/passwd /etc/group /etc/nsswitch.conf; do  # (Open MPI's settings, user names)
         [ ! -e "$f" ] || w --ro-bind "$f" "$f"
     done
