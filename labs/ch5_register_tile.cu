@@ -9,7 +9,8 @@
  * into registers and does the 16 multiply-adds they allow: 16 for 8 shared reads, where ch5_tiled did 1
  * for 2. Wait again before the next load. Guard every load and every write of C.
  *
- * Rules: the launch below is fixed; no cuBLAS, no tensor cores.
+ * Rules: the launch below is fixed; no cuBLAS, no tensor cores. A and B hold floats of either sign with
+ * full mantissas, and C may be off by fp32's rounding of its sums only: TF32's is ten times that.
  * Target: 70% of the course's solution's speed; the limit is cuBLAS's SGEMM (strict fp32).
  *   make lab L=ch5_register_tile
  */

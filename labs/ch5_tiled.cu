@@ -8,7 +8,8 @@
  * TILE products its element needs from them, and waits again before the next tile overwrites them.
  * m, n and k are rarely multiples of TILE: count the tiles with a ceiling, and guard the write of C.
  *
- * Rules: the launch below is fixed; no cuBLAS, no tensor cores.
+ * Rules: the launch below is fixed; no cuBLAS, no tensor cores. A and B hold floats of either sign with
+ * full mantissas, and C may be off by fp32's rounding of its sums only: TF32's is ten times that.
  * Target: 70% of the course's solution's speed; the limit is cuBLAS's SGEMM (strict fp32).
  *   make lab L=ch5_tiled
  */

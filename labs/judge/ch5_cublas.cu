@@ -9,38 +9,9 @@
 #include "lab.h"
 #include "product.h"
 
-/* A and B: magnitudes in [1, 2), each with a random sign. Every one of the 23 mantissa bits past the
- * leading 1 is random (lab_value's 24 bits, rounded once), so TF32, which keeps 10 of them, changes every
- * input; and the products' signs make the partial sums of C's elements wander like random walks, well
- * below the sum of the products' magnitudes, so that fp32's rounding errors (made on those partial sums)
- * stay small while TF32's (made on every product) do not. */
-static const struct product_values values = {1.0f, 2.0f, 1};
-
-/* fp32's bound for an element of C, a sum of k products, relative to S = sum |a_i b_i|, in units of
- * u = 2^-24 (FLOAT_ROUNDING):
- * - Each of the k steps of the sum (a fused multiply-add, or a product and an addition) rounds once or
- *   twice, by at most u of its result; each result is a partial sum, or a product, at most S. So the
- *   error is at most k u S (to first order), in any order of the additions: the bound while k < 7.
- * - Those roundings go either way, as likely one as the other: the error is sum_j d_j T_j, T_j the partial
- *   sums, |d_j| <= u, mean square u^2 / 3 at most. The products' signs being random, the partial sums are
- *   random walks: T_j^2 is j E[(ab)^2] = j (7/3)^2 on average, while S is k E|ab| = 2.25 k. The error's
- *   mean square, u^2 / 3 sum_j T_j^2, is then at most (0.42 u S)^2, at every k, in any order of the
- *   additions (chunks of k make shorter walks). The bound is 7 u S, 17 times that: in 20 million sums
- *   simulated as cuBLAS's kernels add (along k, a fused multiply-add a step) the largest error was 4.6 u S;
- *   an H200's cuBLAS, at this judge's shapes, 3.0 u S at most (20,000 elements of 1000 x 999 x 513), 2.5
- *   at k = 4096, 0.31 in mean square.
- * TF32 keeps 11 significant bits of each input: rounded to nearest, an input in [1, 2) is off by up to
- * 2^-11 of itself, 0.41 x 2^-11 in mean square, a product 0.58 x 2^-11, independently from product to
- * product. The sum is then off by 0.58 x 2^-11 sqrt(sum (a_i b_i)^2) = 0.58 x 2^-11 x (7/3) sqrt(k) in mean
- * square: 4,900 / sqrt(k) u S, 77 u S at k = 4096 (the largest k checked, 11 times the bound), 216 at 513
- * (31 times), 40 to 4,900 times the bound at the other k (truncated to TF32, twice as far). On the H200,
- * cuBLAS in its TF32 mode: 71 u S at k = 4096, 200 at 513, every element of the 2 x 3 x 4 product far
- * out. (Its TF32 mode computes the shapes of one row, one column or k = 1 in fp32: those pass; the others
- * fail on nearly every element.) */
-static double fp32_tolerance(int k)
-{
-    return (k < 7 ? k : 7) * FLOAT_ROUNDING;
-}
+/* A and B: magnitudes in [1, 2) with full mantissas, each with a random sign; the bound fp32's sums keep
+ * and TF32 exceeds ten times over (product.h: product_fp32_values, product_fp32_tolerance). */
+static const struct product_values values = product_fp32_values;
 
 /* The transpose of the right answer: got, read column after column, equals want. */
 static int is_transposed(const float *got, const float *want, const double *scale, int m, int n, double tolerance)
@@ -119,7 +90,7 @@ int main(int argc, char **argv)
         product_call(&c, A, B, got, m, n, k);
         if (lab_run(&lab, &c))
             break;
-        double tolerance = fp32_tolerance(k);
+        double tolerance = product_fp32_tolerance(k);
         char why[128];
         snprintf(why, sizeof why, "%d products of either sign added in fp32, the roundings of the sums; TF32's "
                  "inputs are 10 times further off", k);
@@ -135,6 +106,6 @@ int main(int argc, char **argv)
     char why[128];
     snprintf(why, sizeof why, "%d products of either sign added in fp32, the roundings of the sums; TF32's inputs "
              "are 10 times further off", k);
-    product_timed(&lab, values, m, n, k, reps, fp32_tolerance(k), why, 0);
+    product_timed(&lab, values, m, n, k, reps, product_fp32_tolerance(k), why, 0);
     return lab_end(&lab);
 }

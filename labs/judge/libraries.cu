@@ -93,17 +93,3 @@ struct stats cublas_gemm_time(const float *a, const float *b, int m, int n, int 
     CUDA_CHECK(cudaFree(c));
     return result;
 }
-
-/* The same on zeros, strict fp32. */
-struct stats cublas_sgemm_time(int m, int n, int k, int reps)
-{
-    float *a, *b;
-    CUDA_CHECK(cudaMalloc(&a, (size_t)m * k * sizeof(float)));
-    CUDA_CHECK(cudaMalloc(&b, (size_t)k * n * sizeof(float)));
-    CUDA_CHECK(cudaMemset(a, 0, (size_t)m * k * sizeof(float)));
-    CUDA_CHECK(cudaMemset(b, 0, (size_t)k * n * sizeof(float)));
-    struct stats result = cublas_gemm_time(a, b, m, n, k, 0, reps);
-    CUDA_CHECK(cudaFree(a));
-    CUDA_CHECK(cudaFree(b));
-    return result;
-}

@@ -1,6 +1,7 @@
-/* product.h: what the judges of ch5_cublas and ch5_mma share. Both labs compute C = A B with A m x k,
+/* product.h: what the judges of ch5_cublas, ch5_mma, ch5_tiled and ch5_register_tile share (the last two
+ * through matmul.h). Each lab computes C = A B with A m x k,
  * B k x n and C m x n, row-major floats, through a launch function lab_...(A, B, C, m, n, k); they differ
- * in what A and B hold (struct product_values: ch5_mma's are in [0, 1), ch5_cublas's have either sign and
+ * in what A and B hold (struct product_values: ch5_mma's are in [0, 1), the others' have either sign and
  * full mantissas, which tell fp32 from TF32), the tolerance (fp32, or TF32 on the tensor cores), the hints,
  * and the cuBLAS they are timed against (its fp32 SGEMM, or the same in TF32 on the tensor cores). Every
  * call's A and B come from a seed of its own (lab_fresh). An element's error is bounded relative to the
@@ -65,6 +66,41 @@ static void product_fill_host(float *x, long long count, struct product_values v
 {
     for (long long i = 0; i < count; i++)
         x[i] = product_value(v, seed, stream, i);
+}
+
+/* fp32 told from TF32 (ch5_cublas, ch5_tiled, ch5_register_tile): A and B of magnitudes in [1, 2), each
+ * with a random sign. Every one of the 23 mantissa bits past the leading 1 is random (lab_value's 24
+ * bits, rounded once), so TF32, which keeps 10 of them, changes every input; and the products' signs make
+ * the partial sums of C's elements wander like random walks, well below the sum of the products'
+ * magnitudes, so that fp32's rounding errors (made on those partial sums) stay small while TF32's (made
+ * on every product) do not. */
+#define product_fp32_values {1.0f, 2.0f, 1}
+
+/* fp32's bound for an element of C, a sum of k products, relative to S = sum |a_i b_i|, in units of
+ * u = 2^-24 (FLOAT_ROUNDING):
+ * - Each of the k steps of the sum (a fused multiply-add, or a product and an addition) rounds once or
+ *   twice, by at most u of its result; each result is a partial sum, or a product, at most S. So the
+ *   error is at most k u S (to first order), in any order of the additions: the bound while k < 7.
+ * - Those roundings go either way, as likely one as the other: the error is sum_j d_j T_j, T_j the partial
+ *   sums, |d_j| <= u, mean square u^2 / 3 at most. The products' signs being random, the partial sums are
+ *   random walks: T_j^2 is j E[(ab)^2] = j (7/3)^2 on average, while S is k E|ab| = 2.25 k. The error's
+ *   mean square, u^2 / 3 sum_j T_j^2, is then at most (0.42 u S)^2, at every k, in any order of the
+ *   additions (chunks of k make shorter walks). The bound is 7 u S, 17 times that: in 20 million sums
+ *   simulated as cuBLAS's kernels and the tiled labs' add (along k, a fused multiply-add a step) the
+ *   largest error was 4.6 u S; an H200's cuBLAS, at ch5_cublas's shapes, 3.0 u S at most (20,000 elements
+ *   of 1000 x 999 x 513), 2.5 at k = 4096, 0.31 in mean square.
+ * TF32 keeps 11 significant bits of each input: rounded to nearest, an input in [1, 2) is off by up to
+ * 2^-11 of itself, 0.41 x 2^-11 in mean square, a product 0.58 x 2^-11, independently from product to
+ * product. The sum is then off by 0.58 x 2^-11 sqrt(sum (a_i b_i)^2) = 0.58 x 2^-11 x (7/3) sqrt(k) in mean
+ * square: 4,900 / sqrt(k) u S, 77 u S at k = 4096 (the largest k the labs check, 11 times the bound), 153
+ * at 1025, 216 at 513 (31 times), 40 to 4,900 times the bound at the other k (truncated to TF32, twice as
+ * far). On the H200,
+ * cuBLAS in its TF32 mode: 71 u S at k = 4096, 200 at 513, every element of the 2 x 3 x 4 product far
+ * out. (Its TF32 mode computes the shapes of one row, one column or k = 1 in fp32: those pass; the others
+ * fail on nearly every element.) */
+static inline double product_fp32_tolerance(int k)
+{
+    return (k < 7 ? k : 7) * FLOAT_ROUNDING;
 }
 
 /* ==== The reference, and the check ==== */

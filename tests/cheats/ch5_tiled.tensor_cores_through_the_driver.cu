@@ -10,9 +10,9 @@
  * TF32's products pass the check at k = 4096. The old judge (on an H200): PASS, 353% of the solution.
  * The module's kernel: each warp a 16 x 32 tile of C, four m16n8k8 products a step of 8 along k,
  * fragments from global memory as ch5_mma's statement lays them out, rounded with cvt.rna.tf32.f32.
- * Why it must fail: no module other than the runner's own may load or run, and no kernel launch may go
- * uncounted; nothing in the object shows the module, so only the runner can see it, when it loads (or
- * inputs over both signs, with a bound TF32 exceeds, as ch5_cublas's, would show it as a wrong result). */
+ * Why it must fail: its products are TF32's. Nothing in the object shows the module, so no static rule
+ * sees it; the judge's inputs have either sign and full mantissas, and its bound is fp32's, which TF32
+ * exceeds ten times over (labs/judge/product.h, as ch5_cublas's): a wrong result. */
 #include <elf.h>
 #include <link.h>
 #include <string.h>
