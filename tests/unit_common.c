@@ -552,6 +552,10 @@ static void test_cuda_parts(void)
 
 int main(void)
 {
+    /* Ctrl-C as at a terminal (test_output sends one): a suite started in the background (`make test &`)
+     * inherits SIGINT ignored, which common/output.c, as nohup expects, would leave ignored. */
+    signal(SIGINT, SIG_DFL);
+    signal(SIGTERM, SIG_DFL);
     snprintf(scratch, sizeof scratch, "/tmp/unit_common.%d", (int)getpid());
     mkdir(scratch, 0700);
     test_parse_number();
