@@ -137,7 +137,8 @@ ch5_matmul/sgemm_hopper: ALL_NVCCFLAGS = $(subst arch=compute_90$(comma)code=sm_
 
 .PHONY: all ch1 ch2 ch3 ch4 ch5 test sanitize small-gpu fuzz figures tables sass ptx profile clean help \
         lab labs lab-mistakes labs-handout lab-programs lab-nvcc lab-cuda-dir lab-wrap lab-sanitizer lab-mistake-files \
-        gradebook classroom lab-list notebook colab lab-flags-cublas lab-flags-nccl lab-flags-mpi lab-mpirun
+        gradebook classroom lab-list notebook colab lab-flags-cublas lab-flags-nccl lab-flags-mpi lab-mpirun \
+        lab-settings
 all: $(PROGRAMS)
 ch1: $(CH1_PROGRAMS)
 ch2: $(CH2_PROGRAMS)
@@ -352,6 +353,12 @@ lab-wrap:
 COMPUTE_SANITIZER ?= $(or $(wildcard $(CUDA_DIR)/bin/compute-sanitizer),$(shell command -v compute-sanitizer))
 lab-sanitizer:
 	@echo '$(COMPUTE_SANITIZER)'
+# All of them at once, "NAME: VALUE" a line, for labs/grade: one make (it asks nvidia-smi, nvcc and mpicc,
+# a second or more on a machine of several GPUs) for a grade, not one a value.
+lab-settings:
+	@echo 'nvcc: $(LAB_NVCC)'; echo 'cuda-dir: $(CUDA_DIR)'; echo 'cuobjdump: $(LAB_CUOBJDUMP)'
+	@echo 'wrap: $(foreach f,$(LAB_LAUNCHES),-Xlinker --wrap=$(f))'; echo 'sanitizer: $(COMPUTE_SANITIZER)'
+	@echo 'mpirun: $(if $(MPI_HOME),$(MPI_HOME)/bin/mpirun,mpirun)'
 
 # make lab L=NAME [FILE=path]: L and FILE reach labs/grade through the environment (make exports what is
 # given on its command line), never through the shell's parsing of a recipe. Its exit status is make's

@@ -6,8 +6,9 @@
 # rules read from the machine code), once with LAB_SANDBOX=none, from whose seconds the time its rules
 # took (grade-rules-seconds) is taken away ("before": neither). The rules' findings that labs/grade keeps
 # are removed before each grade, so that each reads its file's rules once, as a student's new file is
-# (the solution's findings, kept after a machine's first grade, cost nothing: the file is the solution). The overhead of a lab is after - before; the summary line gives the median over
-# the labs, which labs/README.md holds to 1 s. A row a grade:
+# (the solution's findings, kept after a machine's first grade, cost nothing: the file is the solution).
+# The overhead of a lab is after - before; the summary line gives the median over the labs, which
+# labs/README.md holds to 1 s. A row a grade:
 #   lab,sandbox,exit,verdict,seconds,rules_seconds      (the verdict's commas written ;)
 # The CSV's first line names the GPU. What it leaves out: the compiler's own sandbox (a build is kept
 # between grades, so both grades reuse it; one bwrap start, printed on the summary line, is its cost).
@@ -55,6 +56,7 @@ awk -F, -v bw="$(echo "$t0 $t1" | awk '{ printf "%.3f", $2 - $1 }')" '
         for (lab in after) if (lab in before) { d[++n] = after[lab] - before[lab]; passed += (ok[lab] == 2) }
         for (i = 1; i <= n; i++) for (j = i + 1; j <= n; j++) if (d[j] < d[i]) { t = d[i]; d[i] = d[j]; d[j] = t }
         median = n % 2 ? d[(n + 1) / 2] : (d[n / 2] + d[n / 2 + 1]) / 2
-        printf "grade overhead (sandbox and rules): median %.2f s over %d labs (min %.2f, max %.2f);", median, n, d[1], d[n]
+        printf "grade overhead (sandbox and rules): median %.2f s over %d labs (min %.2f, max %.2f);",
+            median, n, d[1], d[n]
         printf " %d of them PASS both ways; one bwrap start %s s\n", passed, bw
     }' "$csv"

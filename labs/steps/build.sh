@@ -30,13 +30,16 @@ done
 # The judge and the runner's own parts come from the course (make; after the libraries, whose headers a
 # stub may include); a file is compiled here, alone, in
 # a folder keyed on the lab, the file's path, its checksum and the compiler's flags: never a stale one.
+# make's settings come with them, in the same call (lab-settings: "NAME: VALUE" lines).
 make -s -C "$root" --no-print-directory "output/labs/judge/$lab" "output/labs/runner/$lab.o" output/labs/runner.o \
-    output/labs/launches.o output/labs/runner/touch.o >"$tmp/make.log" 2>&1 ||
-    { cat "$tmp/make.log"; echo "labs/grade: the course's own parts did not build" >&2; exit 2; }
-nvcc_line=$(make -s -C "$root" --no-print-directory lab-nvcc) || exit 2
-wrap=$(make -s -C "$root" --no-print-directory lab-wrap) || exit 2  # (launches.c counts the kernels)
-cuda_dir=$(make -s -C "$root" --no-print-directory lab-cuda-dir) || exit 2
-cuobjdump=$(make -s -C "$root" --no-print-directory lab-cuobjdump) || exit 2
+    output/labs/launches.o output/labs/runner/touch.o lab-settings >"$tmp/settings" 2>"$tmp/make.log" ||
+    { cat "$tmp/settings" "$tmp/make.log"; echo "labs/grade: the course's own parts did not build" >&2; exit 2; }
+setting() { sed -n "s/^$1: *//p" "$tmp/settings" | head -n 1; }
+nvcc_line=$(setting nvcc)
+wrap=$(setting wrap)  # (launches.c counts the kernels)
+cuda_dir=$(setting cuda-dir)
+cuobjdump=$(setting cuobjdump)
+[ -n "$nvcc_line" ] || { cat "$tmp/make.log"; echo "labs/grade: make lab-settings said no nvcc" >&2; exit 2; }
 judge=$root/output/labs/judge/$lab
 
 # build COPY PATH SUM: compiles COPY (the file's contents, as PATH) and checks the rules. Prints the

@@ -9,7 +9,7 @@ correctness() {  # prints what step 1 says while it runs; its exit status goes t
         echo $? >"$tmp/check.code"
         return
     fi
-    mpirun=$(make -s -C "$root" --no-print-directory lab-mpirun)
+    mpirun=$(setting mpirun)
     gpus=$(nvidia-smi -L 2>/dev/null | grep -c '^GPU')
     if [ -n "${CUDA_VISIBLE_DEVICES+set}" ]; then
         visible=$(echo "$CUDA_VISIBLE_DEVICES" | tr ',' '\n' | grep -c .)

@@ -1,7 +1,7 @@
 # labs/steps/sanitizer.sh: step 2 of labs/grade (sourced): compute-sanitizer's memcheck, racecheck and
 # synccheck on the judge's small sizes and one larger size drawn for the grade; their findings, and the
 # verdict of steps 1 and 2 together.
-sanitizer_path=$(make -s -C "$root" --no-print-directory lab-sanitizer 2>/dev/null)
+sanitizer_path=$(setting sanitizer)
 no_sanitizer=$(rules_for sanitize | awk -F"$tab" '$1 == "none" { print $2 }')
 tools="memcheck racecheck synccheck"
 [ -z "$no_sanitizer" ] && [ "${LAB_SANITIZE:-1}" != 0 ] && [ -x "$sanitizer_path" ] || tools=""
