@@ -97,6 +97,30 @@ mkdir "$planted/labs" && seq 601 >"$planted/labs/grade" && seq 600 >"$planted/la
 ok $? "a copy of labs/grade of 601 lines is caught, one of 600 is not" "$(long_files "$planted")"
 rm -rf "$planted"
 
+# A test's `ok $?` reads the status of the command just before it: a line between them that only sets a
+# variable (without a command's output), or an echo, printf or `:`, sets $? to 0, and the test can no
+# longer fail (tests/labs.t once checked its hand-out targets so). Such a line is caught in every test
+# file, and a `claim=...` planted in a copy too.
+hidden_status() {  # hidden_status FILE...: FILE:LINE: the statement that stands between a check and its ok $?
+    awk 'FNR == 1 { prev = ""; cont = 0 }
+        /^[[:space:]]*(#|$)/ { next }
+        { if ($0 ~ /^[[:space:]]*ok \$\?/ && !cont) {
+              p = prev; sub(/^[[:space:]]+/, "", p); rest = p
+              while (match(rest, /^[A-Za-z_][A-Za-z0-9_]*=("[^"]*"|\047[^\047]*\047|[^[:space:]"\047]*)+[[:space:]]*/))
+                  rest = substr(rest, RLENGTH + 1)
+              if ((rest == "" && p != "" && p !~ /\$\(/) || (p ~ /^(echo|printf|:)( |$)/ && p !~ /\|/))
+                  print FILENAME ":" FNR ": " p }
+          cont = ($0 ~ /\\$/); if (!cont) prev = $0 }' "$@"
+}
+hidden=$(hidden_status tests/*.t)
+[ -z "$hidden" ]
+ok $? "no test file sets a variable, echoes or does nothing between a check and its ok \$?" "$hidden"
+planted=$(mktemp)
+printf '%s\n' '[ 1 = 2 ]' 'claim="one is two"' 'ok $? "$claim"' '[ 1 = 1 ]' 'ok $? "one is one"' >"$planted"
+[ "$(hidden_status "$planted" | cut -d: -f2)" = 3 ]
+ok $? "a claim=... planted between a check and its ok \$? is caught, and nothing else" "$(hidden_status "$planted")"
+rm -f "$planted"
+
 # The shell scripts are POSIX sh, and read the same by every shell that may run them: Debian's dash (sh)
 # and bash (Colab's sh, and anyone's "bash labs/grade"). bash reads a ' inside "${x:-...}" as a quote,
 # where dash does not: such a line must be caught.
