@@ -49,10 +49,10 @@ ALL_CFLAGS    = $(COURSE_CFLAGS) $(CFLAGS) $(EXTRA_CFLAGS)
 ALL_NVCCFLAGS = $(COURSE_NVCCFLAGS) $(NVCCFLAGS) $(EXTRA_NVCCFLAGS) $(PROGRAM_FLAGS)
 LDLIBS        := -lm
 
-# Everything is rebuilt when a flag that changes the code changes (ARCH, DEBUG, your flags, nvcc):
+# Everything is rebuilt when a flag that changes the code changes (ARCH, DEBUG, your flags, nvcc, MPI_HOME):
 # .build-flags holds the last build's, rewritten only when they differ.
 BUILD_FLAGS := $(NVCC) $(shell $(NVCC) --version 2>/dev/null | tail -n 1) $(COURSE_NVCCFLAGS) $(NVCCFLAGS) \
-               $(EXTRA_NVCCFLAGS) | $(CC) $(ALL_CFLAGS)
+               $(EXTRA_NVCCFLAGS) | $(CC) $(ALL_CFLAGS) | $(MPI_HOME)
 ifneq ($(BUILD_FLAGS),$(shell cat .build-flags 2>/dev/null))
   $(shell echo '$(BUILD_FLAGS)' >.build-flags)
 endif

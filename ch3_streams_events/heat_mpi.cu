@@ -96,8 +96,7 @@ static void mpi_check(int error, const char *call, const char *file, int line)
     char why[MPI_MAX_ERROR_STRING] = "", who[32] = "heat_mpi";
     int length = 0;
     MPI_Error_string(error, why, &length);
-    if (world_rank >= 0)
-        snprintf(who, sizeof who, "rank %d", world_rank);
+    snprintf(who, sizeof who, world_rank >= 0 ? "rank %d" : "heat_mpi", world_rank);
     /* The call's name, not its arguments: "MPI_Sendrecv(mine_top, ...)" is said "MPI_Sendrecv". */
     fprintf(stderr, "%s: %.*s failed: %s (%s:%d)\n", who, (int)strcspn(call, "("), call, why, file, line);
     MPI_Abort(MPI_COMM_WORLD, 1);
@@ -469,6 +468,7 @@ int main(int argc, char **argv)
     }
     struct device_info dev;
     device_start(gpu, &dev);
+    setenv("NCCL_NVLS_ENABLE", "0", 0);  /* no NVLink SHARP unless asked: two GPUs need none (multi_gpu.cu) */
     ncclUniqueId id;  /* rank 0 makes the communicator's name, MPI tells the others */
     if (rank == 0)
         NCCL_CHECK(ncclGetUniqueId(&id));

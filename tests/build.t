@@ -21,6 +21,8 @@ ok $? "then it is up to date for ARCH=80"
 ok $((! $?)) "and out of date for ARCH=90: a change of ARCH rebuilds"
 (cd "$tmp" && make -q ARCH=90 EXTRA_NVCCFLAGS=-DCOURSE_TEST $p)
 ok $((! $?)) "a new flag rebuilds too"
+(cd "$tmp" && make -s ARCH=80 $p >/dev/null 2>&1 && make -q ARCH=80 $p && ! make -q ARCH=80 MPI_HOME=/opt/another $p)
+ok $? "so does another MPI_HOME (README.md: every knob but NCCL_HOME rebuilds)"
 line=$(cd "$tmp" && make -n ARCH=80 NVCCFLAGS=-DCOURSE_TEST HOST_COMPILER=g++ $p | grep "add_scalars.cu")
 echo "$line" | grep -q -- "-O3.*-gencode arch=compute_80.*-ccbin g++.*-DCOURSE_TEST"
 ok $? "NVCCFLAGS= adds after the course's flags (-gencode, -O3 kept), HOST_COMPILER= gives -ccbin" "$line"
