@@ -10,6 +10,7 @@
 #   TESTS="$(ls tests/*.t | grep -v labs.t | tr '\n' ' ')" SANITIZE=0 BENCH=0 sh tests/device_session.sh out/1
 #   TESTS=tests/labs.t LAB_SUBSET="$(make -s lab-list | cut -d' ' -f1-15)" SANITIZE=0 BENCH=0 \
 #       sh tests/device_session.sh out/2
+# On a machine of four GPUs, tests/device_parallel.sh runs the parts side by side instead.
 set -u
 out=${1:?usage: tests/device_session.sh DIR}
 mkdir -p "$out"
