@@ -238,7 +238,7 @@ clean:
 	    tests/fuzz/fuzz_pnm tests/fuzz/fuzz_cli .build-flags compile_commands.json output
 
 help:
-	@echo "make [-j] TARGET [KNOB=value ...]"
+	@echo "make [-j\"\$$(nproc)\"] TARGET [KNOB=value ...]"
 	@echo "targets:"
 	@echo "  all (default), ch1 ... ch5     build every program, or one chapter's"
 	@echo "  test                           the test suite; works without a GPU (GPU parts are skipped)"
