@@ -342,6 +342,12 @@ static int choose_gpu(int first_gpu, MPI_Comm node, int local_rank, int local_ra
         if (local_rank == 0)
             fprintf(stderr, "--device %d: no such device; this rank sees %d (use 0..%d)\n", first_gpu, gpus, gpus - 1);
         mine.status = 2;
+    } else if (mine.status == 0 && gpus > 1 && first_gpu + local_ranks > gpus && local_ranks <= gpus) {
+        /* (more ranks than GPUs is said below, --device or not) */
+        if (local_rank == 0)
+            fprintf(stderr, "--device %d: %d ranks on this machine take GPUs %d to %d; this rank sees %d (use 0..%d)\n",
+                    first_gpu, local_ranks, first_gpu, first_gpu + local_ranks - 1, gpus, gpus - local_ranks);
+        mine.status = 2;
     }
     if (mine.status == 0) {
         device = gpus == 1 ? 0 : first_gpu + local_rank;
@@ -440,8 +446,11 @@ int main(int argc, char **argv)
     };
     /* Every rank parses the same line: a usage error ends every rank with exit 2 before MPI starts. */
     /* --device ID: where a rank sees several, ID, ID + 1, ... */
-    int first_gpu = cli_parse(argc, argv, "Heat diffusion split over GPUs: one MPI rank per GPU, halos by MPI or NCCL.",
-                              options, COUNT_OF(options));
+    int first_gpu = cli_parse_gpus(argc, argv,
+                                   "Heat diffusion split over GPUs: one MPI rank per GPU, halos by MPI or NCCL.",
+                                   options, COUNT_OF(options),
+                                   "first GPU of a machine's ranks: rank r takes N + r (default 0; a rank that "
+                                   "sees one GPU takes it)");
     MPI_CHECK(MPI_Init(&argc, &argv));
     MPI_CHECK(MPI_Comm_set_errhandler(MPI_COMM_WORLD, MPI_ERRORS_RETURN));  /* errors to MPI_CHECK */
     int rank, ranks, local_rank, local_ranks;
