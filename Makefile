@@ -64,7 +64,14 @@ COMMON := $(patsubst %.c,%.o,$(wildcard common/*.c))
 comma := ,
 # A note for the user, on stderr: make's $(info) writes to stdout, which labs/grade and the tests read
 # (make -s lab-nvcc, lab-flags-LIB, lab-list), and a note there would become part of a command line.
-note = $(shell printf '%s\n' '$(subst ','"'"',$(1))' >&2)
+# A part left out (MPI, NCCL) is said once, by the make whose goals build what needs it (NOTE_GOALS, or
+# the program itself), never by make help, make ch2 or labs/grade's questions, nor again by the makes
+# that the tests and labs/grade start under it (MAKE_NOTES_SAID, exported to them).
+say = printf '%s\n' '$(subst ','"'"',$(1))' >&2
+NOTE_GOALS := all ch3 test sanitize small-gpu lab-programs labs lab-mistakes gradebook
+SAY_NOTES := $(if $(MAKE_NOTES_SAID),,$(filter $(NOTE_GOALS),$(or $(MAKECMDGOALS),all)))
+export MAKE_NOTES_SAID := $(or $(MAKE_NOTES_SAID),$(if $(SAY_NOTES),1))
+note = $(if $(SAY_NOTES),$(shell $(call say,$(1))))
 
 # NCCL, for multi_gpu and heat_mpi (a library of its own, not part of the CUDA Toolkit): installed beside
 # the toolkit, in the system (Debian's or NVIDIA's libnccl-dev), or a Python wheel (pip install
@@ -101,17 +108,23 @@ ch3_streams_events/heat_mpi: LDLIBS += $(MPI_LINK)
 
 # What is left out, said once each, and told to the tests (NOT_BUILT: PROGRAM:PART,PART ...), which skip
 # those programs' runs naming the part.
+# Each note names what to install (none after NCCL=none or MPI=none, which are on purpose); make
+# lab-flags-nccl and lab-flags-mpi say it too, for labs/grade's "not run (no LIB here)".
 ifeq ($(NCCL_LIB),)
-  NCCL_HINT := $(if $(filter none,$(NCCL)),,; NCCL_HOME=DIR points at one)
+  NCCL_HINT := $(if $(filter none,$(NCCL)),,; install libnccl-dev and libnccl2 (NVIDIA's CUDA repository) or \
+                 pip install nvidia-nccl-cu12, or NCCL_HOME=DIR points at one)
   NCCL_LEFT_OUT := ch3_streams_events/multi_gpu$(comma) heat_mpi and the lab ch3_allreduce
-  $(call note,make: $(NCCL_MISSING); $(NCCL_LEFT_OUT) are not built$(NCCL_HINT))
+  NCCL_NOTE := make: $(NCCL_MISSING); $(NCCL_LEFT_OUT) are not built$(NCCL_HINT)
+  $(call note,$(NCCL_NOTE))
   NOT_BUILT := ch3_streams_events/multi_gpu:NCCL
 ch3_streams_events/multi_gpu:
-	@echo "ch3_streams_events/multi_gpu needs NCCL, and none was found: NCCL_HOME=DIR points at one" >&2; exit 1
+	@$(call say,$(NCCL_NOTE)); exit 1
 endif
 ifeq ($(filter -lmpi%,$(MPI_SHOW)),)
   MPI_MISSING := $(if $(filter none,$(MPI)),no MPI (MPI=none),no MPI found ($(MPICC) or MPI_HOME=DIR))
-  $(call note,make: $(MPI_MISSING); ch3_streams_events/heat_mpi and the lab ch3_halo are not built)
+  MPI_HINT := $(if $(filter none,$(MPI)),,; install Open MPI (Debian/Ubuntu: libopenmpi-dev openmpi-bin))
+  MPI_NOTE := make: $(MPI_MISSING); ch3_streams_events/heat_mpi and the lab ch3_halo are not built$(MPI_HINT)
+  $(call note,$(MPI_NOTE))
   HEAT_MPI_NEEDS := MPI
 endif
 ifeq ($(NCCL_LIB),)
@@ -120,7 +133,7 @@ endif
 ifneq ($(HEAT_MPI_NEEDS),)
   NOT_BUILT += ch3_streams_events/heat_mpi:$(HEAT_MPI_NEEDS)
 ch3_streams_events/heat_mpi:
-	@echo "ch3_streams_events/heat_mpi needs MPI and NCCL: MPI_HOME=DIR or NCCL_HOME=DIR points at them" >&2; exit 1
+	@$(if $(MPI_NOTE),$(call say,$(MPI_NOTE));) $(if $(NCCL_NOTE),$(call say,$(NCCL_NOTE));) exit 1
 endif
 CH3_PROGRAMS := $(filter-out $(foreach p,$(NOT_BUILT),$(firstword $(subst :, ,$(p)))),$(CH3_PROGRAMS))
 PROGRAMS := $(filter-out $(foreach p,$(NOT_BUILT),$(firstword $(subst :, ,$(p)))),$(PROGRAMS))
@@ -238,7 +251,7 @@ clean:
 	    tests/fuzz/fuzz_pnm tests/fuzz/fuzz_cli .build-flags compile_commands.json output
 
 help:
-	@echo "make [-j] TARGET [KNOB=value ...]"
+	@echo "make [-j\"\$$(nproc)\"] TARGET [KNOB=value ...]"
 	@echo "targets:"
 	@echo "  all (default), ch1 ... ch5     build every program, or one chapter's"
 	@echo "  test                           the test suite; works without a GPU (GPU parts are skipped)"
@@ -391,13 +404,13 @@ lab-flags-cublas:
 	@echo 'compile:'; echo 'link: -lcublas'
 lab-flags-nccl:
 	@echo 'compile: $(NCCL_INCLUDE_FLAG)'
-	@$(if $(NCCL_LIB),echo 'link: $(NCCL_LINK)',:)
+	@$(if $(NCCL_LIB),echo 'link: $(NCCL_LINK)',$(call say,$(NCCL_NOTE)))
 # mpirun by its name (Open MPI takes the folder of an mpirun given by its path as its installation's
 # prefix: /bin/mpirun would make it /), or MPI_HOME's.
 lab-mpirun:
 	@echo '$(if $(MPI_HOME),$(MPI_HOME)/bin/mpirun,mpirun)'
 lab-flags-mpi:
-	@echo 'compile: $(MPI_FLAGS)'; $(if $(MPI_FOUND),echo 'link: $(MPI_LINK)',:)
+	@echo 'compile: $(MPI_FLAGS)'; $(if $(MPI_FOUND),echo 'link: $(MPI_LINK)',$(call say,$(MPI_NOTE)))
 
 # A planted mistake's source: the solution changed by its line of labs/solutions/mistakes.txt.
 .PRECIOUS: output/labs/mistakes/%.cu

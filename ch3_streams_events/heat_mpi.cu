@@ -337,9 +337,10 @@ static int choose_gpu(int first_gpu, MPI_Comm node, int local_rank, int local_ra
     int gpus = 0, device = 0;
     if (mine.status == 0)
         mine.status = cudaGetDeviceCount(&gpus) != cudaSuccess || gpus == 0 ? NO_DEVICE_EXIT : 0;
-    if (mine.status == 0 && first_gpu >= gpus) {
+    int n = gpus > 1 && local_ranks <= gpus ? local_ranks : 1;  /* GPUs the ranks here take, from --device on */
+    if (mine.status == 0 && first_gpu + n > gpus) {  /* (more ranks than GPUs: said below, --device or not) */
         if (local_rank == 0)
-            fprintf(stderr, "--device %d: no such device; this rank sees %d (use 0..%d)\n", first_gpu, gpus, gpus - 1);
+            fprintf(stderr, "--device %d: no such device; this rank sees %d (use 0..%d)\n", first_gpu, gpus, gpus - n);
         mine.status = 2;
     }
     if (mine.status == 0) {
@@ -437,10 +438,9 @@ int main(int argc, char **argv)
         {"-r", CLI_INT, &reps, 1, MAX_REPS, "timed runs (default 11)"},
         {"--ways-csv", CLI_OUTPUT_FILE, &csv_path, 0, 0, "write the times per step to FILE (rank 0)"},
     };
-    /* Every rank parses the same line: a usage error ends every rank with exit 2 before MPI starts. */
-    /* --device ID: where a rank sees several, ID, ID + 1, ... */
-    int first_gpu = cli_parse(argc, argv, "Heat diffusion split over GPUs: one MPI rank per GPU, halos by MPI or NCCL.",
-                              options, COUNT_OF(options));
+    int first_gpu = cli_parse_gpus(argc, argv,  /* on every rank alike: a usage error is exit 2 on all, before MPI */
+                                   "Heat diffusion split over GPUs: one MPI rank per GPU, halos by MPI or NCCL.",
+                                   options, COUNT_OF(options), "first GPU of a machine's ranks (rank r: N + r)");
     MPI_CHECK(MPI_Init(&argc, &argv));
     MPI_CHECK(MPI_Comm_set_errhandler(MPI_COMM_WORLD, MPI_ERRORS_RETURN));  /* errors to MPI_CHECK */
     int rank, ranks, local_rank, local_ranks;

@@ -291,17 +291,14 @@ int main(int argc, char **argv)
         {"--sweep-csv", CLI_OUTPUT_FILE, &csv_path, 0, 0,
          "write the timings to FILE, a row per size, GPU count and way"},
     };
-    int device = cli_parse(argc, argv,
-                           "Going further: Part 3's normalise split across GPUs, the sums combined with NCCL.",
-                           options, COUNT_OF(options));
+    /* GPUs 0 to K-1 of the visible ones: no --device (CUDA_VISIBLE_DEVICES chooses them). */
+    cli_parse_gpus(argc, argv, "Going further: Part 3's normalise split across GPUs, the sums combined with NCCL.",
+                   options, COUNT_OF(options), NULL);
     if (sweep && cli_given("-n"))
         cli_usage_error(argv[0], "--sweep chooses the sizes; leave out -n");
 
     struct device_info dev[MAX_GPUS];
-    device_start(device, &dev[0]);  /* no GPU: exit 77 here; no such device: exit 2 */
-    if (device != 0)
-        cli_usage_error(argv[0], "--device %d: multi_gpu uses GPUs 0 to K-1 (CUDA_VISIBLE_DEVICES chooses them)",
-                        device);
+    device_start(0, &dev[0]);  /* no GPU: exit 77 here */
     int visible = 0;
     CUDA_CHECK(cudaGetDeviceCount(&visible));
     if (gpus > visible) {

@@ -130,18 +130,15 @@ int main(int argc, char **argv)
         {"-r", CLI_INT, &reps, 1, 64, "timed copies of each kind (default 11)"},
         {"--pairs-csv", CLI_OUTPUT_FILE, &csv_path, 0, 0, "write the bandwidths to FILE"},
     };
-    int device = cli_parse(argc, argv,
-                           "Going further: what the GPUs of this machine can do to each other, "
-                           "and how fast they copy.",
-                           options, COUNT_OF(options));
+    /* Every visible GPU: no --device (CUDA_VISIBLE_DEVICES chooses them). */
+    cli_parse_gpus(argc, argv,
+                   "Going further: what the GPUs of this machine can do to each other, and how fast they copy.",
+                   options, COUNT_OF(options), NULL);
     if (bytes % sizeof(unsigned))
         cli_usage_error(argv[0], "--bytes %lld: must be a multiple of 4", bytes);
 
     struct device_info dev[MAX_GPUS];
-    device_start(device, &dev[0]);  /* no GPU: exit 77 here; no such device: exit 2 */
-    if (device != 0)
-        cli_usage_error(argv[0], "--device %d: peers uses every visible GPU (CUDA_VISIBLE_DEVICES chooses them)",
-                        device);
+    device_start(0, &dev[0]);  /* no GPU: exit 77 here */
     int count = 0;
     CUDA_CHECK(cudaGetDeviceCount(&count));
     if (count > MAX_GPUS) {

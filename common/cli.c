@@ -85,15 +85,24 @@ int cli_given(const char *name)
     return 0;
 }
 
-static void usage(FILE *out, const char *program, const char *about, const struct cli_option *options,
-                  int count)
+/* The program's parse: its about line, its table, and what --device N means there (NULL: no --device). */
+struct parse {
+    const char *program, *about, *device_help;
+    const struct cli_option *options;
+    int count;
+};
+
+static void usage(FILE *out, const struct parse *p)
 {
+    const char *program = p->program;
+    const struct cli_option *options = p->options;
+    int count = p->count;
     fprintf(out, "usage: %s [options]\n", program);
     if (out == stderr) {
         fprintf(out, "run '%s -h' for the options\n", program);
         return;
     }
-    fprintf(out, "%s\n\noptions:\n", about);
+    fprintf(out, "%s\n\noptions:\n", p->about);
     for (int i = 0; i < count; i++) {
         enum cli_kind kind = options[i].kind;
         const char *arg = kind == CLI_FLAG ? "" : kind == CLI_STRING ? " TEXT" : kind == CLI_OUTPUT_DIR ? " DIR"
@@ -102,20 +111,22 @@ static void usage(FILE *out, const char *program, const char *about, const struc
         snprintf(name_and_arg, sizeof name_and_arg, "%s%s", options[i].name, arg);
         fprintf(out, "  %-17s %s\n", name_and_arg, options[i].help);
     }
-    fprintf(out, "  --device N        CUDA device to run on (default 0)\n");
+    if (p->device_help)
+        fprintf(out, "  --device N        %s\n", p->device_help);
     fprintf(out, "  -h, --help        show this help\n");
-    fprintf(out, "\nexit status: 0 all checks passed, 1 a check or CUDA call failed, 2 usage error, "
-                 "77 no CUDA device\n");
+    if (!p->device_help)  /* a program of every visible GPU: --device would be refused (cli_parse_gpus) */
+        fprintf(out, "\nGPUs: every visible one; CUDA_VISIBLE_DEVICES=1,3 shows GPUs 1 and 3 alone (no --device)\n");
+    fprintf(out, "\nexit status: 0 all checks passed, 1 a check or CUDA call failed, 2 usage error%s, "
+                 "77 no CUDA device\n", p->device_help ? " (a --device past the last GPU too)" : "");
 }
 
-static void fail(const char *program, const char *about, const struct cli_option *options, int count,
-                 const char *option, const char *text, const char *why)
+static void fail(const struct parse *p, const char *option, const char *text, const char *why)
 {
     if (text)
-        fprintf(stderr, "%s: option %s: '%s' %s\n", program, option, text, why);
+        fprintf(stderr, "%s: option %s: '%s' %s\n", p->program, option, text, why);
     else
-        fprintf(stderr, "%s: %s: %s\n", program, option, why);
-    usage(stderr, program, about, options, count);
+        fprintf(stderr, "%s: %s: %s\n", p->program, option, why);
+    usage(stderr, p);
     exit(2);
 }
 
@@ -145,15 +156,16 @@ static const char *input_problem(const char *path)
     return NULL;
 }
 
-int cli_parse(int argc, char **argv, const char *about, const struct cli_option *options, int count)
+static int parse(int argc, char **argv, const struct parse *p)
 {
-    const char *program = argv[0];
+    const struct cli_option *options = p->options;
+    int count = p->count;
     int device = 0;
     given_count = 0;
     for (int a = 1; a < argc; a++) {
         const char *arg = argv[a];
         if (!strcmp(arg, "-h") || !strcmp(arg, "--help")) {
-            usage(stdout, program, about, options, count);
+            usage(stdout, p);
             exit(0);
         }
         /* "--csv=FILE" is accepted as well as "--csv FILE". */
@@ -172,24 +184,24 @@ int cli_parse(int argc, char **argv, const char *about, const struct cli_option 
         for (int i = 0; i < count; i++)
             if (!strcmp(name, options[i].name))
                 option = &options[i];
-        int is_device = !strcmp(name, "--device");
+        int is_device = p->device_help && !strcmp(name, "--device");
         if (!option && !is_device)
-            fail(program, about, options, count, arg,  NULL,
+            fail(p, arg,  NULL,
                  arg[0] == '-' ? "unknown option" : "unexpected argument (options start with -)");
         const char *key = option ? option->name : "--device";
         if (cli_given(key))  /* the last of two would win silently */
-            fail(program, about, options, count, key, NULL, "given twice");
+            fail(p, key, NULL, "given twice");
         if (given_count < (int)(sizeof given / sizeof given[0]))
             given[given_count++] = key;
         if (option && option->kind == CLI_FLAG) {
             if (text)
-                fail(program, about, options, count, name, text, "takes no value");
+                fail(p, name, text, "takes no value");
             *(int *)option->value = 1;
             continue;
         }
         if (!text) {
             if (a + 1 >= argc)
-                fail(program, about, options, count, name, NULL, "needs a value");
+                fail(p, name, NULL, "needs a value");
             text = argv[++a];
             /* "-o --steps 5": the value was forgotten, and the next option would be taken for it (a folder
              * named --steps). A value that starts with '-' is refused, but for a negative number; a file
@@ -198,7 +210,7 @@ int cli_parse(int argc, char **argv, const char *about, const struct cli_option 
             int is_path = kind == CLI_STRING || kind == CLI_INPUT_FILE || kind == CLI_OUTPUT_FILE ||
                           kind == CLI_OUTPUT_DIR;
             if (text[0] == '-' && (is_path || !(isdigit((unsigned char)text[1]) || text[1] == '.')))
-                fail(program, about, options, count, name, text,
+                fail(p, name, text,
                      is_path ? "looks like an option, not a value (a name that starts with '-': ./-name)"
                              : "looks like an option, not a value");
         }
@@ -207,7 +219,7 @@ int cli_parse(int argc, char **argv, const char *about, const struct cli_option 
         const char *why = NULL;
         if (is_device) {
             if (parse_number(text, 1, 0, 1024, &x, &why))
-                fail(program, about, options, count, name, text, why);
+                fail(p, name, text, why);
             device = (int)x;
             continue;
         }
@@ -217,20 +229,20 @@ int cli_parse(int argc, char **argv, const char *about, const struct cli_option 
         case CLI_OUTPUT_FILE:
         case CLI_OUTPUT_DIR:
             if (!text[0])
-                fail(program, about, options, count, name, text, "must not be empty");
+                fail(p, name, text, "must not be empty");
             if (option->kind == CLI_INPUT_FILE && (why = input_problem(text)))
-                fail(program, about, options, count, name, text, why);
+                fail(p, name, text, why);
             *(const char **)option->value = text;
             break;
         case CLI_DOUBLE:
             if (parse_number(text, 0, option->min, option->max, &x, &why))
-                fail(program, about, options, count, name, text, why);
+                fail(p, name, text, why);
             *(double *)option->value = x;
             break;
         case CLI_INT:
         case CLI_SIZE:
             if (parse_number(text, 1, option->min, option->max, &x, &why))
-                fail(program, about, options, count, name, text, why);
+                fail(p, name, text, why);
             if (option->kind == CLI_INT)
                 *(int *)option->value = (int)x;
             else
@@ -248,9 +260,22 @@ int cli_parse(int argc, char **argv, const char *about, const struct cli_option 
             continue;
         const char *path = *(const char **)options[i].value, *why = NULL;
         if (path && (why = output_path_problem(path, is_dir)))
-            fail(program, about, options, count, options[i].name, path, why);
+            fail(p, options[i].name, path, why);
     }
     return device;
+}
+
+int cli_parse(int argc, char **argv, const char *about, const struct cli_option *options, int count)
+{
+    struct parse p = {argv[0], about, "CUDA device to run on (default 0)", options, count};
+    return parse(argc, argv, &p);
+}
+
+int cli_parse_gpus(int argc, char **argv, const char *about, const struct cli_option *options, int count,
+                   const char *device_help)
+{
+    struct parse p = {argv[0], about, device_help, options, count};
+    return parse(argc, argv, &p);
 }
 
 /* size_to_fit: an option's default shrinks to what the GPU and the host have room for; a size the user

@@ -15,6 +15,9 @@
  * program may change its default (size_to_fit, below). cli_usage_error(argv[0], "...") ends
  * with exit 2 for a conflict between options that the table cannot express. cli_parse adds no option
  * but -h and --device: --csv is in the table of a program that writes a results file, and nowhere else.
+ * A program of several GPUs calls cli_parse_gpus: with a text, --device N means what it says there
+ * (heat_mpi: the first GPU of a machine's ranks); with NULL, the program has no --device (it uses every
+ * visible GPU: peers, multi_gpu), so --device is an unknown option and -h names CUDA_VISIBLE_DEVICES.
  * A file in a program's own columns has an option of its own name (--sweep-csv FILE, CONTRIBUTING.md).
  *   n = size_to_fit(&dev, "-n", n, 1, 4.0, 4.0, 0);   the article's n, or the largest that fits */
 #ifndef COMMON_CLI_H
@@ -46,6 +49,8 @@ struct cli_option {
 #define COUNT_OF(array) ((int)(sizeof(array) / sizeof((array)[0])))
 
 int cli_parse(int argc, char **argv, const char *about, const struct cli_option *options, int count);
+int cli_parse_gpus(int argc, char **argv, const char *about, const struct cli_option *options, int count,
+                   const char *device_help);
 int cli_given(const char *name);  /* 1 if the user gave this option, so a default may be changed */
 struct cli_option cli_results_option(const char **path);  /* --csv FILE, the same in every program */
 void cli_usage_error(const char *program, const char *fmt, ...) __attribute__((format(printf, 2, 3), noreturn));

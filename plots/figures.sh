@@ -4,6 +4,7 @@
 #    producers below), into output/; their printed output goes to output/run.log.
 # 2. Render each gnuplot script from output/ when all its data is there, else from the data committed
 #    in figures/data/ (the CSV files, and the images gzipped: unpacked into a temporary folder here).
+#    Without gnuplot: exit 0 where every figure is current, else exit 1 naming the stale ones.
 # FIGURES_OUT=DIR renders into DIR instead of figures/ (make test does, from the committed data only,
 # with FIGURES_DATA=figures/data). figures/rendered.txt keeps a hash of each figure's script and data:
 # a figure whose inputs did not change is not rendered again (FORCE=1 renders it); FIGURES_STALE=1
@@ -96,13 +97,11 @@ if [ -z "${FIGURES_DATA:-}" ] && nvidia-smi -L >/dev/null 2>&1; then
     echo "figures: data made in $(( $(date +%s) - start )) s" | tee -a output/run.log
 fi
 # GNUPLOT=none (make figures GNUPLOT=none) acts as if gnuplot were not installed. FIGURES_STALE needs none.
+# Without gnuplot nothing is rendered: every figure current is fine (exit 0), one that is not is named,
+# with the folder of its data and how to install gnuplot (exit 1).
 gnuplot=${GNUPLOT:-gnuplot}
-if [ -z "${FIGURES_STALE:-}" ] && { [ "$gnuplot" = none ] || ! command -v "$gnuplot" >/dev/null; }; then
-    echo "figures: gnuplot is not installed (Debian/Ubuntu: apt-get install gnuplot-nox); the data is in output/" >&2
-    # On a GPU machine the data was the job; render elsewhere with `make figures`.
-    nvidia-smi -L >/dev/null 2>&1 && [ -z "${FIGURES_DATA:-}" ] && exit 0
-    exit 1
-fi
+no_gnuplot=""
+[ "$gnuplot" != none ] && command -v "$gnuplot" >/dev/null || no_gnuplot=yes
 mkdir -p "$out"
 status=0
 have_all() {  # have_all DIR FILES...: every file is in DIR (or, gzipped, FILE.gz)
@@ -115,6 +114,7 @@ unpacked=$(mktemp -d)
 trap 'rm -rf "$unpacked"' EXIT
 cp -r figures/data/. "$unpacked/" && gunzip -rq "$unpacked"
 echo "$inputs" | grep -v '^$' | {
+    current="" stale=""  # without gnuplot: the data folders of the current figures; the others, by name
     while read -r script files; do
         script=${script%:}
         data=""
@@ -137,7 +137,12 @@ echo "$inputs" | grep -v '^$' | {
             continue
         fi
         if [ "$out" = figures ] && [ -z "${FORCE:-}" ] && grep -qx "$script $key" figures/rendered.txt 2>/dev/null; then
+            [ -n "$no_gnuplot" ] && { current="$current $data/"; continue; }
             echo "figures: plots/$script.gp: script and data unchanged since $out/ was rendered; kept (FORCE=1 renders)"
+            continue
+        fi
+        if [ -n "$no_gnuplot" ]; then
+            stale="$stale${stale:+, }$script (data in $data/)"
             continue
         fi
         if "$gnuplot" -e "data='$from'; out='$out'" "plots/$script.gp"; then
@@ -152,5 +157,17 @@ echo "$inputs" | grep -v '^$' | {
             status=1
         fi
     done
+    if [ -n "$no_gnuplot" ] && [ -z "${FIGURES_STALE:-}" ]; then
+        if [ -n "$stale" ]; then
+            echo "figures: gnuplot is not installed, and these figures are stale (their plots/ script or data" \
+                 "changed since $out/ was rendered, or FORCE=1): $stale; install gnuplot (Debian/Ubuntu: sudo" \
+                 "apt-get install gnuplot-nox; macOS: brew install gnuplot), then make figures" >&2
+            exit 1
+        fi
+        folders=$(printf '%s\n' $current | sort -u | paste -s -d ' ' -)
+        echo "figures: every figure in $out/ is current, rendered from plots/ and the data in" \
+             "${folders:-figures/data/} as they are (figures/rendered.txt): nothing to render, and gnuplot is" \
+             "not installed"
+    fi
     exit $status
 }

@@ -1,7 +1,7 @@
 #!/bin/sh
 # The command-line contract of every program (../shared/CONVENTIONS.md): -h exits 0; an unknown option
 # or a malformed number exits 2 with one line naming it; no device exits 77; a device id that does not
-# exist is a usage error (2) on a GPU machine.
+# exist is a usage error (2) on a GPU machine; a program of every visible GPU offers no --device.
 . tests/tap.sh
 [ -n "${PROGRAMS:-}" ] || { echo "Bail out! PROGRAMS is empty: run through 'make test'"; exit 1; }
 err=$(mktemp)
@@ -16,9 +16,16 @@ for p in $PROGRAMS; do
     head -n 1 "$err" | grep -q -- "--no-such-option: unknown option"
     ok $((code != 2 || $?)) "$p --no-such-option: exit 2, names it" "exit $code: $(head -n 1 "$err")"
 
-    ./$p --device 1x >/dev/null 2>"$err"; code=$?
-    head -n 1 "$err" | grep -q -- "--device: '1x'"
-    ok $((code != 2 || $?)) "$p --device 1x: exit 2, names it" "exit $code: $(head -n 1 "$err")"
+    if echo "$help" | grep -q '^  --device N '; then
+        ./$p --device 1x >/dev/null 2>"$err"; code=$?
+        head -n 1 "$err" | grep -q -- "--device: '1x'"
+        ok $((code != 2 || $?)) "$p --device 1x: exit 2, names it" "exit $code: $(head -n 1 "$err")"
+    else  # a program of every visible GPU (cli_parse_gpus without --device)
+        CUDA_VISIBLE_DEVICES= ./$p --device 0 >/dev/null 2>"$err"; code=$?
+        head -n 1 "$err" | grep -q -- "--device: unknown option" && echo "$help" | grep -q CUDA_VISIBLE_DEVICES
+        ok $((code != 2 || $?)) "$p offers no --device: an unknown option (exit 2), -h names CUDA_VISIBLE_DEVICES" \
+           "exit $code: $(head -n 1 "$err")"
+    fi
 
     if echo "$help" | grep -q '^  -n '; then
         for bad in 12x -5 0 1.5 0x10 +5; do
@@ -87,7 +94,9 @@ for p in $PROGRAMS; do
     grep -q "no usable CUDA device" "$err"
     ok $((code != 77 || $?)) "$p with no visible device: exit 77, says so" "exit $code: $(head -n 1 "$err")"
 
-    if have_gpu; then
+    if ! echo "$help" | grep -q '^  --device N '; then
+        :  # (no --device: above)
+    elif have_gpu; then
         ./$p --device 999 >/dev/null 2>"$err"; code=$?
         grep -q "no such device" "$err"
         ok $((code != 2 || $?)) "$p --device 999: exit 2, no such device" "exit $code: $(head -n 1 "$err")"
@@ -109,6 +118,29 @@ for p in $PROGRAMS; do
 done
 [ -z "$wrong" ]
 ok $? "every --csv is handed to results_to by main, and has measurements to write" "$wrong"
+
+# --device N, where -h offers it, is the GPU the program starts (device_start, or heat_mpi's choose_gpu),
+# refused past the last GPU by the one call that counts them: in main, from cli_parse to that start, no
+# CUDA call, launch or GPU helper, and the number is never held to one value (multi_gpu and peers took
+# --device, then refused every N but 0 after the GPU had started).
+wrong=""
+for p in $PROGRAMS; do
+    ./$p -h 2>/dev/null | grep -q '^  --device N ' || continue
+    why=$(awk '
+        !var && match($0, /int [a-z_]+ = cli_parse(_gpus)?\(/) { var = substr($0, RSTART + 4, RLENGTH - 4)
+                                                               sub(/ = cli_parse.*/, "", var); next }
+        var && !started && /device_start\(|choose_gpu\(/ {
+            started = 1
+            if ($0 !~ ("(device_start|choose_gpu)\\(" var "[,)]")) print "starts another GPU than --device:", $0 }
+        var && !started && /cuda[A-Z][A-Za-z]*\(|<<<|measure_[a-z_]*\(|size_to_fit\(|device_need_memory\(/ {
+            print "GPU work before the device starts:", $0 }
+        var && $0 ~ ("[^a-z_]" var " *[!=<>]=? *[0-9]") { print "holds --device to a value:", $0 }
+        END { if (!var) print "no cli_parse"; else if (!started) print "never starts the device" }' "$p.cu")
+    [ -z "$why" ] || wrong="$wrong
+$p: $why"
+done
+[ -z "$wrong" ]
+ok $? "every --device offered is the GPU started, and nothing touches a GPU before it" "$wrong"
 
 # A launch shape past the grid's limit is a usage error, found before the GPU is touched: exit 2 with no
 # device too.

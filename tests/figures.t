@@ -1,7 +1,8 @@
 #!/bin/sh
 # Every gnuplot script renders from the data committed in figures/data/ without an error, into a
 # temporary folder (skipped where gnuplot is not installed, or hidden by GNUPLOT=none; .ci/run installs
-# it), and the committed PNGs are those the committed scripts and data make (no gnuplot needed).
+# it), and the committed PNGs are those the committed scripts and data make (no gnuplot needed); without
+# gnuplot, make figures exits 0 where every figure is current and 1 naming a stale one.
 . tests/tap.sh
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
@@ -9,6 +10,21 @@ trap 'rm -rf "$tmp"' EXIT
 # script changed without `make figures` fails here.
 FIGURES_DATA=figures/data FIGURES_STALE=1 sh plots/figures.sh >"$tmp/stale" 2>&1
 ok $? "figures/ is rendered from the committed scripts and data" "$(cat "$tmp/stale")"
+# Without gnuplot (GNUPLOT=none, whether or not it is installed), make figures renders nothing: where every
+# figure is current it says so, pointing at figures/data/, and exits 0; a stale one (its script changed,
+# in a copy) is named, with how to install gnuplot, and exit 1.
+GNUPLOT=none FIGURES_DATA=figures/data sh plots/figures.sh >"$tmp/none" 2>&1; code=$?
+[ $code = 0 ] && grep -q "every figure in figures/ is current.* figures/data/" "$tmp/none" &&
+    ! grep -q "output/" "$tmp/none"
+ok $? "without gnuplot, every figure current: exit 0, says so and points at figures/data/" \
+   "exit $code: $(cat "$tmp/none")"
+mkdir -p "$tmp/copy" && cp -r plots figures "$tmp/copy/" && echo "# changed" >>"$tmp/copy/plots/ladder.gp"
+(cd "$tmp/copy" && GNUPLOT=none FIGURES_DATA=figures/data sh plots/figures.sh) >"$tmp/none" 2>&1; code=$?
+[ $code = 1 ] && grep -q "stale.*: ladder (data in figures/data/); install gnuplot" "$tmp/none" &&
+    [ "$(grep -o "(data in" "$tmp/none" | wc -l)" = 1 ]
+ok $? "without gnuplot, a stale figure: exit 1, names it alone and how to install gnuplot" \
+   "exit $code: $(cat "$tmp/none")"
+rm -rf "$tmp/copy"
 if ! have_gnuplot; then
     why="no gnuplot ($([ "${GNUPLOT:-}" = none ] && echo "GNUPLOT=none" || echo "not installed"))"
     skip "plots/figures.sh renders from figures/data" "$why"

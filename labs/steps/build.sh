@@ -30,7 +30,13 @@ done
 # The judge and the runner's own parts come from the course (make; after the libraries, whose headers a
 # stub may include); a file is compiled here, alone, in
 # a folder keyed on the lab, the file's path, its checksum and the compiler's flags: never a stale one.
-# make's settings come with them, in the same call (lab-settings: "NAME: VALUE" lines).
+# make's settings come with them, in the same call (lab-settings: "NAME: VALUE" lines). Where a part is
+# missing (the first grade on a machine, about a minute) it is said before, on stderr: not a silence.
+for part in "judge/$lab" "runner/$lab.o" runner.o launches.o runner/touch.o libraries.o; do
+    [ -f "$root/output/labs/$part" ] && continue
+    echo "Building the course's lab programs ($lab's judge and runner; the first grade, about a minute)..." >&2
+    break
+done
 make -s -C "$root" --no-print-directory "output/labs/judge/$lab" "output/labs/runner/$lab.o" output/labs/runner.o \
     output/labs/launches.o output/labs/runner/touch.o lab-settings >"$tmp/settings" 2>"$tmp/make.log" ||
     { cat "$tmp/settings" "$tmp/make.log"; echo "labs/grade: the course's own parts did not build" >&2; exit 2; }
