@@ -1,10 +1,11 @@
 #!/bin/sh
-# course.ipynb, the Colab notebook, stays valid and true: valid against nbformat 4.4's schema, asking for
-# a GPU runtime; every code cell one tests/notebook.sh can run, every %%bash cell failing on the first
-# error; the clone cell safe to run twice; every program it runs one the course builds, every image it
-# shows committed; a lab's cells for each lab of LABS, equal to labs/; the made parts what make notebook
-# makes (tests/notebook.py), and its repository the README badge's. On a GPU machine tests/notebook.sh
-# then runs all its cells in order. python3 reads the JSON (Colab runs Python anyway).
+# course.ipynb, the Colab notebook, stays valid and true: valid against nbformat 4.4's schema (and
+# nbformat's own validator, where tests/install_tools.sh put it in .tools/pythonX.Y), asking for a GPU
+# runtime; every code cell one tests/notebook.sh can run, every %%bash cell failing on the first error;
+# the clone cell safe to run twice; every program it runs one the course builds, every image it shows
+# committed; a lab's cells for each lab of LABS, equal to labs/; the made parts what make notebook makes
+# (tests/notebook.py), and its repository the README badge's. On a GPU machine tests/notebook.sh then
+# runs all its cells in order. python3 reads the JSON (Colab runs Python anyway).
 . tests/tap.sh
 command -v python3 >/dev/null || skip_all "python3 is not installed (it reads the notebook's JSON)"
 if [ -z "${LABS+set}" ]; then  # not run by make test: ask the Makefile
@@ -17,7 +18,10 @@ EOF
     export LABS COURSE_URL
 fi
 result=${TMPDIR:-/tmp}/notebook.$$
-python3 - course.ipynb "${PROGRAMS:-}" >"$result" 2>&1 <<'PY'
+# nbformat where tests/install_tools.sh put it, for this python3's version
+tools_python=.tools/python$(python3 -c 'import sys; print("%d.%d" % sys.version_info[:2])')
+PYTHONPATH="$PWD/$tools_python${PYTHONPATH:+:$PYTHONPATH}" python3 - course.ipynb "${PROGRAMS:-}" "$tools_python" \
+    >"$result" 2>&1 <<'PY'
 import json, os, re, sys
 def say(name, good, why=""):
     print(name, bool(good), why if not good else "")
@@ -73,7 +77,7 @@ try:  # nbformat's own validator, strict: its warnings (a 4.5 cell without an id
     errors = errors or [str(w.message) for w in caught if not issubclass(w.category, ResourceWarning)]
     say("validator", not errors, f"nbformat {nbformat.__version__}: {len(errors)} errors: {errors[:3]}")
 except ImportError:
-    print("validator skip nbformat is not installed (pip install nbformat);"
+    print(f"validator skip nbformat is not installed (sh tests/install_tools.sh puts it in {sys.argv[3]});"
           " the test above checks what its schema requires")
 
 say("gpu", meta.get("accelerator") == "GPU" and "gpuType" in meta.get("colab", {}))
