@@ -5,11 +5,13 @@
     python3 tests/notebook.py --write    rewrites them (make notebook)
     python3 tests/notebook.py --colab    prints the Colab link for this clone's origin (make colab)
 
-Made here: the notebook's clone cell, from the course's repository (the Makefile's COURSE_URL, the one
-place it is set); the README's Colab badge, from the same; the notebook's labs section, one title, one
-%%writefile cell and one check cell for each lab of the Makefile's LABS, from labs/LAB.cu; and the
-notebook's layout: nbformat 4.4, as Jupyter writes it, without outputs. The other cells are the
-course's prose and are kept as they are. LABS and COURSE_URL come from the environment (make sets them).
+Made here: the notebook's first code cell, a Colab form holding the course's repository (the Makefile's
+COURSE_URL, the one place it is set), which clones it, or, left empty, asks for the hand-out archive
+(make labs-handout) and unpacks it; the README's Colab line, from the same: a badge, or without a
+repository how to upload the notebook; the notebook's labs section, one title, one %%writefile cell and
+one check cell for each lab of the Makefile's LABS, from labs/LAB.cu; and the notebook's layout:
+nbformat 4.4, as Jupyter writes it, without outputs. The other cells are the course's prose and are
+kept as they are. LABS and COURSE_URL come from the environment (make sets them).
 Exit status: 0 done (or nothing differs), 1 something differs or cannot be made, 2 usage.
 """
 import json
@@ -19,7 +21,7 @@ import subprocess
 import sys
 
 NOTEBOOK, README = "course.ipynb", "README.md"
-COURSE = "/content/course"  # where the clone cell puts the course on Colab (tests/notebook.sh maps /content)
+COURSE = "/content/course"  # where the first cell puts the course on Colab (tests/notebook.sh maps /content)
 BRANCH = "main"             # the branch the badge and make colab open
 
 # The command a lab's check cell runs, in one place: {lab} is the lab's name, {file} the student's file.
@@ -28,6 +30,13 @@ BRANCH = "main"             # the branch the badge and make colab open
 CHECK = "LAB_SANDBOX=none sh labs/grade {lab} {file}"
 
 BADGE_MARK = "<!-- Colab badge: make notebook writes the next line from the Makefile's COURSE_URL -->"
+# The README's line where no repository is set: no link to click, but how to open the notebook all the same.
+NO_BADGE = ("**Open in Colab:** no repository is set (the Makefile's `COURSE_URL`), so upload the notebook: "
+            "in Colab, File > Upload notebook, `course.ipynb`; its first cell then asks for the hand-out "
+            "archive, `labs-handout.tar.gz` (`make labs-handout`).")
+# The form's line in the first cell: Colab shows a text field for it (tests/notebook.sh and tests/notebook.t
+# find the cell by it, and put another address in it).
+FORM = re.compile(r'^COURSE_URL = "([^"\\]*)"  #@param \{type:"string"\}$', re.M)
 # A GitHub remote: https://[user@]github.com/OWNER/NAME[.git], git@github.com:OWNER/NAME[.git], ssh://, git://.
 GITHUB = re.compile(r"(?:https?://(?:[^@/]+@)?|ssh://(?:[^@/]+@)?|git://|[^@/:]+@)github\.com[:/]"
                     r"([A-Za-z0-9_.-]+)/([A-Za-z0-9_.-]+?)(?:\.git)?/?")
@@ -66,14 +75,59 @@ def text_of(cell):
     return source if isinstance(source, str) else "".join(source)
 
 
-def clone_cell(repo):
-    head = (f"%%bash\nset -eo pipefail\n"
-            f"# The course, cloned once into {COURSE}: run again, this cell keeps what is there.\n")
-    if repo:
-        return code(head + f"[ -d {COURSE} ] || git clone --depth 1 https://github.com/{repo}.git {COURSE}")
-    return code(head + "# No repository is set yet: whoever publishes the course sets COURSE_URL in its Makefile and\n"
-                       "# runs make notebook, which writes it here.\n"
-                       f"[ -d {COURSE} ] || {{ echo \"no repository to clone: this notebook's COURSE_URL is not set\" >&2; exit 1; }}")
+def form_cell(repo):
+    """The first code cell: the course into COURSE, cloned from the form's address, or from the hand-out archive."""
+    url = f"https://github.com/{repo}" if repo else ""
+    return code(f"""#@title The course: cloned from its repository, or unpacked from the hand-out archive
+# COURSE_URL is the course's git repository (make notebook writes it here from the Makefile's COURSE_URL).
+# Left empty, the cell asks for the hand-out archive instead, labs-handout.tar.gz (make labs-handout
+# makes it), through Colab's upload. Either way the course lands in {COURSE}; run again, the
+# cell keeps what is there. Outside Colab, COURSE_ARCHIVE=PATH names the archive the upload would give
+# (tests/notebook.sh).
+COURSE_URL = "{url}"  #@param {{type:"string"}}
+import os, shutil, subprocess, sys, tarfile, tempfile
+COURSE = "{COURSE}"
+url = COURSE_URL.strip()
+if os.path.isdir(COURSE):
+    print(f"{{COURSE}} is there already: kept (to start again, delete it and run this cell)")
+elif url:
+    print(f"cloning {{url}} into {{COURSE}} ...", flush=True)
+    clone = subprocess.run(["git", "clone", "--depth", "1", url, COURSE],
+                           stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+    print(clone.stdout, end="")
+    if clone.returncode != 0:
+        sys.exit(f"git clone {{url}} failed (exit {{clone.returncode}}): is COURSE_URL the course's repository?")
+else:
+    try:
+        from google.colab import files
+    except ImportError:  # not on Colab: an archive on this machine stands in for the upload
+        archive = os.environ.get("COURSE_ARCHIVE", "")
+        if not archive:
+            sys.exit("no COURSE_URL, and no upload outside Colab: COURSE_ARCHIVE=PATH names the hand-out archive")
+    else:
+        print("No COURSE_URL: choose the hand-out archive, labs-handout.tar.gz (make labs-handout makes it)")
+        names = [name for name in files.upload() if name.endswith((".tar.gz", ".tgz"))]
+        if len(names) != 1:
+            sys.exit(f"{{len(names)}} .tar.gz files uploaded: run the cell again and choose labs-handout.tar.gz")
+        archive = os.path.abspath(names[0])
+    print(f"unpacking {{archive}} into {{COURSE}} ...", flush=True)
+    unpacked = tempfile.mkdtemp(dir=os.path.dirname(COURSE))  # beside it: one rename puts it in place whole
+    try:
+        with tarfile.open(archive) as tar:
+            if hasattr(tarfile, "data_filter"):  # (every path inside the folder, no device files)
+                tar.extraction_filter = tarfile.data_filter
+            tar.extractall(unpacked)
+    except (OSError, tarfile.TarError) as e:
+        shutil.rmtree(unpacked)
+        sys.exit(f"{{archive}}: not a .tar.gz archive that unpacks here ({{e}})")
+    tops = os.listdir(unpacked)  # the hand-out is one folder (cuda-course/) holding the course
+    if len(tops) != 1 or not os.path.isfile(os.path.join(unpacked, tops[0], "labs", "grade")):
+        shutil.rmtree(unpacked)
+        sys.exit(f"{{archive}}: not the course's hand-out (one folder holding the course, labs/grade in it)")
+    os.rename(os.path.join(unpacked, tops[0]), COURSE)
+    os.rmdir(unpacked)
+count = sum(len(names) for folder, _, names in os.walk(COURSE) if "/.git" not in folder + "/")
+print(f"the course: {{COURSE}}, {{count}} files")""")
 
 
 def lab_title(lab, text):
@@ -134,10 +188,10 @@ def made_notebook(nb, labs, repo):
         if cell.get("cell_type") == "code":
             kept.update(execution_count=None, outputs=[])
         cells.append(kept)
-    clones = [i for i, c in enumerate(cells) if c["cell_type"] == "code" and f"[ -d {COURSE} ]" in text_of(c)]
-    if len(clones) != 1:
-        fail(f"{NOTEBOOK}: {len(clones)} clone cells (code cells with '[ -d {COURSE} ]'), not one")
-    cells[clones[0]] = clone_cell(repo)
+    forms = [i for i, c in enumerate(cells) if c["cell_type"] == "code" and FORM.search(text_of(c))]
+    if len(forms) != 1:
+        fail(f"{NOTEBOOK}: {len(forms)} form cells (code cells with a line 'COURSE_URL = \"...\"  #@param ...'), not one")
+    cells[forms[0]] = form_cell(repo)
     starts = [i for i, c in enumerate(cells) if heading(c, 2) and text_of(c).startswith("## Labs")]
     if len(starts) != 1:
         fail(f"{NOTEBOOK}: {len(starts)} labs sections (markdown cells opening with '## Labs'), not one")
@@ -156,7 +210,7 @@ def made_readme(readme, repo):
     marks = [i for i, line in enumerate(lines_) if line == BADGE_MARK]
     if len(marks) != 1 or marks[0] + 1 >= len(lines_):
         fail(f"{README}: {len(marks)} lines '{BADGE_MARK}', not one followed by a line")
-    badge = f"[![Open In Colab](https://colab.research.google.com/assets/colab-badge.svg)]({colab_link(repo)})" if repo else ""
+    badge = f"[![Open In Colab](https://colab.research.google.com/assets/colab-badge.svg)]({colab_link(repo)})" if repo else NO_BADGE
     lines_[marks[0] + 1] = badge
     return "\n".join(lines_)
 
@@ -186,8 +240,8 @@ def colab():
     print(colab_link(repo))
     set_repo = course_repo()
     if set_repo is None:
-        print(f"note: COURSE_URL is empty in the Makefile, so the notebook has nothing to clone and the README no "
-              f"badge: set COURSE_URL := https://github.com/{repo}, run make notebook, commit and push.")
+        print(f"note: COURSE_URL is empty in the Makefile, so the notebook asks for the hand-out archive and the "
+              f"README has no badge: set COURSE_URL := https://github.com/{repo}, run make notebook, commit and push.")
     elif set_repo.lower() != repo.lower():
         print(f"note: the notebook clones COURSE_URL's https://github.com/{set_repo}, not origin's {repo}.")
 
