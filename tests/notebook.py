@@ -9,9 +9,10 @@ Made here: the notebook's first code cell, a Colab form holding the course's rep
 COURSE_URL, the one place it is set), which clones it, or, left empty, asks for the hand-out archive
 (make labs-handout) and unpacks it; the README's Colab line, from the same: a badge, or without a
 repository how to upload the notebook; the notebook's labs section, one title, one %%writefile cell and
-one check cell for each lab of the Makefile's LABS, from labs/LAB.cu; and the notebook's layout:
-nbformat 4.4, as Jupyter writes it, without outputs. The other cells are the course's prose and are
-kept as they are. LABS and COURSE_URL come from the environment (make sets them).
+one check cell for each lab of the Makefile's LABS, from labs/LAB.cu (and labs/rules.txt: a lab that
+links a library Colab lacks installs it first); and the notebook's layout: nbformat 4.4, as Jupyter
+writes it, without outputs. The other cells are the course's prose and are kept as they are. LABS and
+COURSE_URL come from the environment (make sets them).
 Exit status: 0 done (or nothing differs), 1 something differs or cannot be made, 2 usage.
 """
 import json
@@ -37,6 +38,15 @@ NO_BADGE = ("**Open in Colab:** no repository is set (the Makefile's `COURSE_URL
 # The form's line in the first cell: Colab shows a text field for it (tests/notebook.sh and tests/notebook.t
 # find the cell by it, and put another address in it).
 FORM = re.compile(r'^COURSE_URL = "([^"\\]*)"  #@param \{type:"string"\}$', re.M)
+
+# A library a lab links (labs/rules.txt "LAB link LIB") that Colab lacks: its name, and how the check cell
+# installs it the first time (as root, as Colab runs); where that fails, the grade says "not run here".
+INSTALL = {
+    "mpi": ("Open MPI", "apt-get",
+            "{ apt-get -qq update && DEBIAN_FRONTEND=noninteractive apt-get -qq install -y openmpi-bin libopenmpi-dev; }"),
+    "nccl": ("NCCL", "pip, NVIDIA's wheel for this CUDA",
+             "python3 -m pip install -q \"nvidia-nccl-cu$(nvcc --version | sed -n 's/.*release \\([0-9]*\\)\\..*/\\1/p')\""),
+}
 # A GitHub remote: https://[user@]github.com/OWNER/NAME[.git], git@github.com:OWNER/NAME[.git], ssh://, git://.
 GITHUB = re.compile(r"(?:https?://(?:[^@/]+@)?|ssh://(?:[^@/]+@)?|git://|[^@/:]+@)github\.com[:/]"
                     r"([A-Za-z0-9_.-]+)/([A-Za-z0-9_.-]+?)(?:\.git)?/?")
@@ -146,6 +156,56 @@ def lab_title(lab, text):
     return title[0].upper() + title[1:]
 
 
+def lab_libraries():
+    """{lab: [library, ...]} from labs/rules.txt's "LAB link LIB" lines."""
+    needs = {}
+    with open("labs/rules.txt", encoding="utf-8") as f:
+        for line in f:
+            words = line.split()
+            if len(words) >= 3 and not words[0].startswith("#") and words[1] == "link":
+                needs.setdefault(words[0], []).append(words[2])
+    return needs
+
+
+def install_step(lab, lib):
+    """A check cell's first lines where the lab links a library Colab lacks: installed where make finds none."""
+    name, how, command = INSTALL[lib]
+    log = f"output/notebook/{lib}.log"
+    return (f"# {lab} links {name}, which Colab lacks: installed the first time ({how}).\n"
+            f"case $(make -s lab-flags-{lib} 2>/dev/null) in\n"
+            f"    *link:*) ;;\n"
+            f"    *) echo \"{lab} needs {name}: installing it ({how}; {log}) ...\"\n"
+            f"       {command} >{log} 2>&1 ||\n"
+            f"           echo \"{name} could not be installed ({log}): {lab} is not available here\" ;;\n"
+            f"esac\n")
+
+
+def check_cell(lab, mine, libs):
+    """A lab's check cell: the grade's report as it comes, then what its exit status (labs/grade's header)
+    asks of the student: an edit only on 1 and 3; none where the grade was not given (4, 77), which says why."""
+    log = f"output/notebook/{lab}.log"
+    installs = "".join(install_step(lab, lib) for lib in libs if lib in INSTALL)
+    return code(f"%%bash\nset -eo pipefail\n"
+                f"# Check {mine} (after each change, run the cell above first).\n"
+                f"mkdir -p output/notebook\n"
+                f"{installs}"
+                f"echo \"checking {mine} (a lab's first check builds the lab's judge first)\"\n"
+                f"status=0\n"
+                f"{CHECK.format(lab=lab, file=mine)} 2>&1 | tee {log} || status=$?\n"
+                f"# The grade's exit status (labs/grade): 0 PASS, 1 FAIL, 3 PASS but slow, 4 not graded, 77 not run,\n"
+                f"# 2 usage; its verdict line says why.\n"
+                f"verdict=$(sed -n 's/^grade-verdict //p' {log})\n"
+                f"why=$(echo \"$verdict\" | sed -n 's/^[^(]*(\\(.*\\))$/\\1/p')\n"
+                f"case $status in\n"
+                f"    0) echo \"PASS\" ;;\n"
+                f"    1|3) echo \"${{verdict:-FAIL}}: edit {mine} in the cell above, run it, then this one\" ;;\n"
+                f"    4) echo \"not graded (${{why:-$verdict}})\" ;;\n"
+                f"    77) echo \"not run here (${{why:-$verdict}})\" ;;\n"
+                f"    2) echo \"usage: labs/grade refused the call (above); did the cell above write {mine}?\"; exit 2 ;;\n"
+                f"    *) echo \"labs/grade ended with exit $status (above)\"; exit \"$status\" ;;\n"
+                f"esac")
+
+
 def labs_section(labs):
     cells = [markdown(
         "## Labs: write a kernel, and the course checks it\n"
@@ -155,9 +215,11 @@ def labs_section(labs):
         "handed out (`my_ch1_map.cu` for `ch1_map`): fill in the code where it says `your code here`, then run the\n"
         "cell. The second builds your file with the lab's harness and checks it: the result at sizes chosen to\n"
         "break the usual mistakes, compute-sanitizer's reports, the speed, and a verdict. As handed out every lab\n"
-        "fails. The check cell then says \"not PASS yet\" and stays green, as for any verdict but PASS. Colab is\n"
-        "your own machine: the check runs your file without the sandbox a class's grading uses\n"
-        "(`LAB_SANDBOX=none`), and the report says so.")]
+        "fails. The check cell's last line says what to do: PASS; FAIL, or PASS but slow, with the file to edit;\n"
+        "\"not graded\" or \"not run here\", and why (a lab this GPU cannot run, a library Colab could not\n"
+        "install), where there is nothing for you to change. Colab is your own machine: the check runs your file\n"
+        "without the sandbox a class's grading uses (`LAB_SANDBOX=none`), and the report says so.")]
+    needs = lab_libraries()
     for lab in labs:
         path = f"labs/{lab}.cu"
         if not os.path.isfile(path):
@@ -165,13 +227,9 @@ def labs_section(labs):
         with open(path) as f:
             text = f.read()
         mine = f"my_{lab}.cu"
-        command = CHECK.format(lab=lab, file=mine)
         cells += [markdown(f"### Lab {lab}\n\n{lab_title(lab, text)}"),
                   code(f"%%writefile {mine}\n{text}"),
-                  code(f"%%bash\nset -eo pipefail\n"
-                       f"# Check {mine} (after each change, run the cell above first).\n"
-                       f"{command} ||\n"
-                       f"    echo \"not PASS yet: edit {mine} in the cell above, run it, then this one\"")]
+                  check_cell(lab, mine, needs.get(lab, []))]
     return cells
 
 

@@ -6,8 +6,10 @@
 # every image it shows committed; a lab's cells for each lab of LABS, equal to labs/; the made parts what
 # make notebook makes (tests/notebook.py), and its repository the README badge's. Then, without a GPU,
 # the form cell run outside Colab (tests/notebook.sh's first two cells) through either path: cloned from a
-# bare repository of this checkout, and unpacked from labs/handout.sh's archive. On a GPU machine
-# tests/notebook.sh then runs all its cells in order. python3 reads the JSON (Colab runs Python anyway).
+# bare repository of this checkout, and unpacked from labs/handout.sh's archive; and a lab's check cell
+# run on a stand-in for labs/grade, for each exit status of the grade, and with the install of a library
+# Colab lacks failing. On a GPU machine tests/notebook.sh then runs all its cells in order. python3 reads
+# the JSON (Colab runs Python anyway).
 . tests/tap.sh
 command -v python3 >/dev/null || skip_all "python3 is not installed (it reads the notebook's JSON)"
 if [ -z "${LABS+set}" ]; then  # not run by make test: ask the Makefile
@@ -139,8 +141,8 @@ for lab in labs:
         labs_file = f.read()
     if body != labs_file:
         wrong.append(f"{mine} differs from labs/{lab}.cu")
-    if not (check.startswith("%%bash\n") and lab in check and mine in check and "not PASS yet" in check):
-        wrong.append(f"{mine}: the next cell does not check it, or fails the cell when it does not pass")
+    if not (check.startswith("%%bash\n") and f"sh labs/grade {lab} {mine} " in check and "not run here" in check):
+        wrong.append(f"{mine}: the next cell does not check it, or does not say what each grade asks")
 say("labs", labs and not wrong, "; ".join(wrong[:5]) or "LABS is empty")
 
 # No placeholder to click: a badge only for the repository the form clones; without one, a line that says
@@ -210,6 +212,78 @@ else
     ok $? "the form cell: a wrong archive, or none outside Colab, fails saying so and leaves nothing" \
         "exits $c1 $c2; $(cat "$tmp/wrong.out" "$tmp/none.out"); $(ls "$tmp/upload")"
 fi
+
+# A lab's check cell on a stand-in for labs/grade that ends with each of the grade's exit statuses: its last
+# line says what that grade asks (an edit on 1 and 3 only), and only a usage error fails the cell. A lab that
+# links a library Colab lacks installs it first where make finds none (stand-ins for make, apt-get, pip's
+# python3 and nvcc, in the test's folder), and where that fails says the lab is not available.
+python3 - course.ipynb "$tmp/checks" <<'PY'
+import json, os, sys
+os.makedirs(sys.argv[2])
+for cell in json.load(open(sys.argv[1], encoding="utf-8"))["cells"]:
+    text = "".join(cell["source"])
+    if cell["cell_type"] == "code" and text.startswith("%%bash\n") and " sh labs/grade " in text:
+        lab = text.split(" sh labs/grade ")[1].split()[0]
+        open(f"{sys.argv[2]}/{lab}", "w").write(text.partition("\n")[2])
+PY
+fake=$tmp/fake
+mkdir -p "$tmp/run/labs" "$fake" || exit 1
+printf '%s\n' '[ "$FAKE_STATUS" = 2 ] && { echo "labs/grade: $2: no such file" >&2; exit 2; }' \
+    'printf "verdict: %s\ngrade-verdict %s\n" "$FAKE_VERDICT" "$FAKE_VERDICT"' 'exit "$FAKE_STATUS"' \
+    >"$tmp/run/labs/grade"
+printf '%s\n' '#!/bin/sh' 'echo compile:' '[ "$FAKE_FOUND" = 0 ] || echo "link: -lx"' >"$fake/make"
+printf '%s\n' '#!/bin/sh' 'echo "Cuda compilation tools, release 12.4, V12.4.131"' >"$fake/nvcc"
+for tool in apt-get python3; do
+    printf '%s\n' '#!/bin/sh' "echo \"$tool \$*\" >>\"\$CALLS\"" 'exit "$FAKE_INSTALL"' >"$fake/$tool"
+done
+chmod +x "$fake/make" "$fake/nvcc" "$fake/apt-get" "$fake/python3"
+check() {  # check LAB STATUS VERDICT: the cell run on the stand-ins, its output in $tmp/cell.out
+    : >"$tmp/calls"
+    (cd "$tmp/run" && PATH="$fake:$PATH" CALLS="$tmp/calls" FAKE_STATUS=$2 FAKE_VERDICT="$3" \
+        bash "$tmp/checks/$1") >"$tmp/cell.out" 2>&1
+}
+lab=$(echo $LABS | cut -d' ' -f1)
+mine="my_$lab.cu"
+wrong=""
+[ -s "$tmp/checks/$lab" ] || wrong="; no check cell for $lab"
+while IFS='|' read -r status verdict said exits; do
+    FAKE_FOUND=1 check "$lab" "$status" "$verdict"; code=$?
+    last=$(tail -n 1 "$tmp/cell.out")
+    edits=$(grep -c "edit $mine" "$tmp/cell.out")
+    case $status in 1|3) want_edits=1 ;; *) want_edits=0 ;; esac
+    [ "$code" = "$exits" ] && [ "$last" = "$said" ] && [ "$edits" = "$want_edits" ] ||
+        wrong="$wrong; exit $status: the cell said '$last' ($edits edits) and ended $code, not '$said' and $exits"
+done <<TABLE
+0|PASS|PASS|0
+1|FAIL (wrong result)|FAIL (wrong result): edit $mine in the cell above, run it, then this one|0
+3|PASS but slow|PASS but slow: edit $mine in the cell above, run it, then this one|0
+4|NOT GRADED (right, but compute-sanitizer did not run)|not graded (right, but compute-sanitizer did not run)|0
+77|not run (no GPU)|not run here (no GPU)|0
+2||usage: labs/grade refused the call (above); did the cell above write $mine?|2
+TABLE
+[ -z "$wrong" ]
+ok $? "the check cell of $lab says what each exit status of the grade asks, an edit only on 1 and 3" "${wrong#; }"
+installs=$(grep -l "make -s lab-flags-" "$tmp/checks/"* 2>/dev/null)
+[ -n "$installs" ]
+ok $? "the labs that link a library Colab lacks (labs/rules.txt) install it in their check cells" "none does"
+for cell in $installs; do
+    lab=$(basename "$cell")
+    lib=$(sed -n 's/.*make -s lab-flags-\([a-z]*\).*/\1/p' "$cell" | head -n 1)
+    case $lib in
+        mpi) want="apt-get .*install -y openmpi-bin libopenmpi-dev" ;;
+        *) want="python3 -m pip install .*nvidia-$lib-cu12" ;;
+    esac
+    FAKE_FOUND=1 FAKE_INSTALL=0 check "$lab" 1 "FAIL (wrong result)"; c1=$?
+    found=$(cat "$tmp/calls")
+    FAKE_FOUND=0 FAKE_INSTALL=0 check "$lab" 1 "FAIL (wrong result)"; c2=$?
+    installed=$(cat "$tmp/calls") said=$(grep -c "not available" "$tmp/cell.out")
+    FAKE_FOUND=0 FAKE_INSTALL=1 check "$lab" 77 "not run (no $lib here)"; c3=$?
+    [ $c1 = 0 ] && [ -z "$found" ] && [ $c2 = 0 ] && echo "$installed" | grep -q -- "$want" && [ "$said" = 0 ] &&
+        [ $c3 = 0 ] && grep -q "could not be installed .*: $lab is not available here" "$tmp/cell.out" &&
+        [ "$(tail -n 1 "$tmp/cell.out")" = "not run here (no $lib here)" ]
+    ok $? "the check cell of $lab installs $lib only where make finds none; failing, says the lab is not available" \
+        "exits $c1 $c2 $c3; calls where found: '$found'; where not: '$installed'; $(cat "$tmp/cell.out")"
+done
 
 if have_gpu && [ -z "${NOTEBOOK_RUN:-}" ]; then
     out=$(mktemp -d)
