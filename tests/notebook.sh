@@ -19,7 +19,8 @@
 # tests/notebook.t runs the first two, the course fetched and entered, on a machine without a GPU.
 # EMULATE=t4 (or gtx1650) runs the cells on a small GPU emulated through MPS (tests/mps.sh, as make
 # small-gpu does); ARCH=75 then builds the notebook's copy for a T4's architecture.
-# Needs python3 (to read the notebook's JSON) and a GPU. Exit 0 when every cell succeeded.
+# Needs python3 (to read the notebook's JSON), git for COURSE_FROM=clone and upload, and a GPU past the first
+# cells. Exit 0 when every cell run succeeded.
 set -u
 dir=${1:-$(mktemp -d)}
 first=${2:-1}
