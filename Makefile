@@ -216,9 +216,10 @@ tables:
 
 # The Colab notebook (course.ipynb). COURSE_URL is the course's repository on GitHub, set here and
 # nowhere else by whoever publishes the course (https://github.com/OWNER/NAME): make notebook writes
-# the notebook's clone cell and the README's Colab badge from it, and the notebook's lab cells from
-# labs/ and LABS (make test fails when they differ). Empty: the README has no badge. make colab prints
-# the Colab link for this clone's origin on GitHub. Both need python3.
+# it into the notebook's first cell, a form that clones it (empty, the form asks for the hand-out
+# archive, make labs-handout's, and unpacks it), and the README's Colab badge from it (empty: how to
+# upload the notebook instead), and the notebook's lab cells from labs/ and LABS (make test fails when
+# they differ). make colab prints the Colab link for this clone's origin on GitHub. Both need python3.
 COURSE_URL :=
 notebook:
 	@LABS="$(LABS)" COURSE_URL="$(COURSE_URL)" python3 tests/notebook.py --write
@@ -261,7 +262,7 @@ help:
 	@echo "  fuzz [FUZZ_SECONDS=60]         libFuzzer on the image reader and the option parser (clang)"
 	@echo "  figures                        every figure as PNG in figures/ (runs the programs on a GPU)"
 	@echo "  tables                         the READMEs' results tables, from the CSV in figures/data/"
-	@echo "  notebook                       course.ipynb's clone and lab cells, the README's badge (python3)"
+	@echo "  notebook                       course.ipynb's first cell (a form) and lab cells, the README's badge (python3)"
 	@echo "  colab                          the Colab link of course.ipynb for this clone's origin (python3)"
 	@echo "  sass P=program [SM=90]         the machine code of one program (first ARCH, or SM)"
 	@echo "  ptx P=program                  its PTX (for the newest ARCH)"

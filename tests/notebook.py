@@ -5,11 +5,14 @@
     python3 tests/notebook.py --write    rewrites them (make notebook)
     python3 tests/notebook.py --colab    prints the Colab link for this clone's origin (make colab)
 
-Made here: the notebook's clone cell, from the course's repository (the Makefile's COURSE_URL, the one
-place it is set); the README's Colab badge, from the same; the notebook's labs section, one title, one
-%%writefile cell and one check cell for each lab of the Makefile's LABS, from labs/LAB.cu; and the
-notebook's layout: nbformat 4.4, as Jupyter writes it, without outputs. The other cells are the
-course's prose and are kept as they are. LABS and COURSE_URL come from the environment (make sets them).
+Made here: the notebook's first code cell, a Colab form holding the course's repository (the Makefile's
+COURSE_URL, the one place it is set), which clones it, or, left empty, asks for the hand-out archive
+(make labs-handout) and unpacks it; the README's Colab line, from the same: a badge, or without a
+repository how to upload the notebook; the notebook's labs section, one title, one %%writefile cell and
+one check cell for each lab of the Makefile's LABS, from labs/LAB.cu (and labs/rules.txt: a lab that
+links a library Colab lacks installs it first); and the notebook's layout: nbformat 4.4, as Jupyter
+writes it, without outputs. The other cells are the course's prose and are kept as they are. LABS and
+COURSE_URL come from the environment (make sets them).
 Exit status: 0 done (or nothing differs), 1 something differs or cannot be made, 2 usage.
 """
 import json
@@ -19,7 +22,7 @@ import subprocess
 import sys
 
 NOTEBOOK, README = "course.ipynb", "README.md"
-COURSE = "/content/course"  # where the clone cell puts the course on Colab (tests/notebook.sh maps /content)
+COURSE = "/content/course"  # where the first cell puts the course on Colab (tests/notebook.sh maps /content)
 BRANCH = "main"             # the branch the badge and make colab open
 
 # The command a lab's check cell runs, in one place: {lab} is the lab's name, {file} the student's file.
@@ -28,6 +31,22 @@ BRANCH = "main"             # the branch the badge and make colab open
 CHECK = "LAB_SANDBOX=none sh labs/grade {lab} {file}"
 
 BADGE_MARK = "<!-- Colab badge: make notebook writes the next line from the Makefile's COURSE_URL -->"
+# The README's line where no repository is set: no link to click, but how to open the notebook all the same.
+NO_BADGE = ("**Open in Colab:** no repository is set (the Makefile's `COURSE_URL`), so upload the notebook: "
+            "in Colab, File > Upload notebook, `course.ipynb`; its first cell then asks for the hand-out "
+            "archive, `labs-handout.tar.gz` (`make labs-handout`).")
+# The form's line in the first cell: Colab shows a text field for it (tests/notebook.sh and tests/notebook.t
+# find the cell by it, and put another address in it).
+FORM = re.compile(r'^COURSE_URL = "([^"\\]*)"  #@param \{type:"string"\}$', re.M)
+
+# A library a lab links (labs/rules.txt "LAB link LIB") that Colab lacks: its name, and how the check cell
+# installs it the first time (as root, as Colab runs); where that fails, the grade says "not run here".
+INSTALL = {
+    "mpi": ("Open MPI", "apt-get",
+            "{ apt-get -qq update && DEBIAN_FRONTEND=noninteractive apt-get -qq install -y openmpi-bin libopenmpi-dev; }"),
+    "nccl": ("NCCL", "pip, NVIDIA's wheel for this CUDA",
+             "python3 -m pip install -q \"nvidia-nccl-cu$(nvcc --version | sed -n 's/.*release \\([0-9]*\\)\\..*/\\1/p')\""),
+}
 # A GitHub remote: https://[user@]github.com/OWNER/NAME[.git], git@github.com:OWNER/NAME[.git], ssh://, git://.
 GITHUB = re.compile(r"(?:https?://(?:[^@/]+@)?|ssh://(?:[^@/]+@)?|git://|[^@/:]+@)github\.com[:/]"
                     r"([A-Za-z0-9_.-]+)/([A-Za-z0-9_.-]+?)(?:\.git)?/?")
@@ -66,14 +85,59 @@ def text_of(cell):
     return source if isinstance(source, str) else "".join(source)
 
 
-def clone_cell(repo):
-    head = (f"%%bash\nset -eo pipefail\n"
-            f"# The course, cloned once into {COURSE}: run again, this cell keeps what is there.\n")
-    if repo:
-        return code(head + f"[ -d {COURSE} ] || git clone --depth 1 https://github.com/{repo}.git {COURSE}")
-    return code(head + "# No repository is set yet: whoever publishes the course sets COURSE_URL in its Makefile and\n"
-                       "# runs make notebook, which writes it here.\n"
-                       f"[ -d {COURSE} ] || {{ echo \"no repository to clone: this notebook's COURSE_URL is not set\" >&2; exit 1; }}")
+def form_cell(repo):
+    """The first code cell: the course into COURSE, cloned from the form's address, or from the hand-out archive."""
+    url = f"https://github.com/{repo}" if repo else ""
+    return code(f"""#@title The course: cloned from its repository, or unpacked from the hand-out archive
+# COURSE_URL is the course's git repository (make notebook writes it here from the Makefile's COURSE_URL).
+# Left empty, the cell asks for the hand-out archive instead, labs-handout.tar.gz (make labs-handout
+# makes it), through Colab's upload. Either way the course lands in {COURSE}; run again, the
+# cell keeps what is there. Outside Colab, COURSE_ARCHIVE=PATH names the archive the upload would give
+# (tests/notebook.sh).
+COURSE_URL = "{url}"  #@param {{type:"string"}}
+import os, shutil, subprocess, sys, tarfile, tempfile
+COURSE = "{COURSE}"
+url = COURSE_URL.strip()
+if os.path.isdir(COURSE):
+    print(f"{{COURSE}} is there already: kept (to start again, delete it and run this cell)")
+elif url:
+    print(f"cloning {{url}} into {{COURSE}} ...", flush=True)
+    clone = subprocess.run(["git", "clone", "--depth", "1", url, COURSE],
+                           stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+    print(clone.stdout, end="")
+    if clone.returncode != 0:
+        sys.exit(f"git clone {{url}} failed (exit {{clone.returncode}}): is COURSE_URL the course's repository?")
+else:
+    try:
+        from google.colab import files
+    except ImportError:  # not on Colab: an archive on this machine stands in for the upload
+        archive = os.environ.get("COURSE_ARCHIVE", "")
+        if not archive:
+            sys.exit("no COURSE_URL, and no upload outside Colab: COURSE_ARCHIVE=PATH names the hand-out archive")
+    else:
+        print("No COURSE_URL: choose the hand-out archive, labs-handout.tar.gz (make labs-handout makes it)")
+        names = [name for name in files.upload() if name.endswith((".tar.gz", ".tgz"))]
+        if len(names) != 1:
+            sys.exit(f"{{len(names)}} .tar.gz files uploaded: run the cell again and choose labs-handout.tar.gz")
+        archive = os.path.abspath(names[0])
+    print(f"unpacking {{archive}} into {{COURSE}} ...", flush=True)
+    unpacked = tempfile.mkdtemp(dir=os.path.dirname(COURSE))  # beside it: one rename puts it in place whole
+    try:
+        with tarfile.open(archive) as tar:
+            if hasattr(tarfile, "data_filter"):  # (every path inside the folder, no device files)
+                tar.extraction_filter = tarfile.data_filter
+            tar.extractall(unpacked)
+    except (OSError, tarfile.TarError) as e:
+        shutil.rmtree(unpacked)
+        sys.exit(f"{{archive}}: not a .tar.gz archive that unpacks here ({{e}})")
+    tops = os.listdir(unpacked)  # the hand-out is one folder (cuda-course/) holding the course
+    if len(tops) != 1 or not os.path.isfile(os.path.join(unpacked, tops[0], "labs", "grade")):
+        shutil.rmtree(unpacked)
+        sys.exit(f"{{archive}}: not the course's hand-out (one folder holding the course, labs/grade in it)")
+    os.rename(os.path.join(unpacked, tops[0]), COURSE)
+    os.rmdir(unpacked)
+count = sum(len(names) for folder, _, names in os.walk(COURSE) if "/.git" not in folder + "/")
+print(f"the course: {{COURSE}}, {{count}} files")""")
 
 
 def lab_title(lab, text):
@@ -92,6 +156,56 @@ def lab_title(lab, text):
     return title[0].upper() + title[1:]
 
 
+def lab_libraries():
+    """{lab: [library, ...]} from labs/rules.txt's "LAB link LIB" lines."""
+    needs = {}
+    with open("labs/rules.txt", encoding="utf-8") as f:
+        for line in f:
+            words = line.split()
+            if len(words) >= 3 and not words[0].startswith("#") and words[1] == "link":
+                needs.setdefault(words[0], []).append(words[2])
+    return needs
+
+
+def install_step(lab, lib):
+    """A check cell's first lines where the lab links a library Colab lacks: installed where make finds none."""
+    name, how, command = INSTALL[lib]
+    log = f"output/notebook/{lib}.log"
+    return (f"# {lab} links {name}, which Colab lacks: installed the first time ({how}).\n"
+            f"case $(make -s lab-flags-{lib} 2>/dev/null) in\n"
+            f"    *link:*) ;;\n"
+            f"    *) echo \"{lab} needs {name}: installing it ({how}; {log}) ...\"\n"
+            f"       {command} >{log} 2>&1 ||\n"
+            f"           echo \"{name} could not be installed ({log}): {lab} is not available here\" ;;\n"
+            f"esac\n")
+
+
+def check_cell(lab, mine, libs):
+    """A lab's check cell: the grade's report as it comes, then what its exit status (labs/grade's header)
+    asks of the student: an edit only on 1 and 3; none where the grade was not given (4, 77), which says why."""
+    log = f"output/notebook/{lab}.log"
+    installs = "".join(install_step(lab, lib) for lib in libs if lib in INSTALL)
+    return code(f"%%bash\nset -eo pipefail\n"
+                f"# Check {mine} (after each change, run the cell above first).\n"
+                f"mkdir -p output/notebook\n"
+                f"{installs}"
+                f"echo \"checking {mine} (a lab's first check builds the lab's judge first)\"\n"
+                f"status=0\n"
+                f"{CHECK.format(lab=lab, file=mine)} 2>&1 | tee {log} || status=$?\n"
+                f"# The grade's exit status (labs/grade): 0 PASS, 1 FAIL, 3 PASS but slow, 4 not graded, 77 not run,\n"
+                f"# 2 usage; its verdict line says why.\n"
+                f"verdict=$(sed -n 's/^grade-verdict //p' {log})\n"
+                f"why=$(echo \"$verdict\" | sed -n 's/^[^(]*(\\(.*\\))$/\\1/p')\n"
+                f"case $status in\n"
+                f"    0) echo \"PASS\" ;;\n"
+                f"    1|3) echo \"${{verdict:-FAIL}}: edit {mine} in the cell above, run it, then this one\" ;;\n"
+                f"    4) echo \"not graded (${{why:-$verdict}})\" ;;\n"
+                f"    77) echo \"not run here (${{why:-$verdict}})\" ;;\n"
+                f"    2) echo \"usage: labs/grade refused the call (above); did the cell above write {mine}?\"; exit 2 ;;\n"
+                f"    *) echo \"labs/grade ended with exit $status (above)\"; exit \"$status\" ;;\n"
+                f"esac")
+
+
 def labs_section(labs):
     cells = [markdown(
         "## Labs: write a kernel, and the course checks it\n"
@@ -101,9 +215,11 @@ def labs_section(labs):
         "handed out (`my_ch1_map.cu` for `ch1_map`): fill in the code where it says `your code here`, then run the\n"
         "cell. The second builds your file with the lab's harness and checks it: the result at sizes chosen to\n"
         "break the usual mistakes, compute-sanitizer's reports, the speed, and a verdict. As handed out every lab\n"
-        "fails. The check cell then says \"not PASS yet\" and stays green, as for any verdict but PASS. Colab is\n"
-        "your own machine: the check runs your file without the sandbox a class's grading uses\n"
-        "(`LAB_SANDBOX=none`), and the report says so.")]
+        "fails. The check cell's last line says what to do: PASS; FAIL, or PASS but slow, with the file to edit;\n"
+        "\"not graded\" or \"not run here\", and why (a lab this GPU cannot run, a library Colab could not\n"
+        "install), where there is nothing for you to change. Colab is your own machine: the check runs your file\n"
+        "without the sandbox a class's grading uses (`LAB_SANDBOX=none`), and the report says so.")]
+    needs = lab_libraries()
     for lab in labs:
         path = f"labs/{lab}.cu"
         if not os.path.isfile(path):
@@ -111,13 +227,9 @@ def labs_section(labs):
         with open(path) as f:
             text = f.read()
         mine = f"my_{lab}.cu"
-        command = CHECK.format(lab=lab, file=mine)
         cells += [markdown(f"### Lab {lab}\n\n{lab_title(lab, text)}"),
                   code(f"%%writefile {mine}\n{text}"),
-                  code(f"%%bash\nset -eo pipefail\n"
-                       f"# Check {mine} (after each change, run the cell above first).\n"
-                       f"{command} ||\n"
-                       f"    echo \"not PASS yet: edit {mine} in the cell above, run it, then this one\"")]
+                  check_cell(lab, mine, needs.get(lab, []))]
     return cells
 
 
@@ -134,10 +246,10 @@ def made_notebook(nb, labs, repo):
         if cell.get("cell_type") == "code":
             kept.update(execution_count=None, outputs=[])
         cells.append(kept)
-    clones = [i for i, c in enumerate(cells) if c["cell_type"] == "code" and f"[ -d {COURSE} ]" in text_of(c)]
-    if len(clones) != 1:
-        fail(f"{NOTEBOOK}: {len(clones)} clone cells (code cells with '[ -d {COURSE} ]'), not one")
-    cells[clones[0]] = clone_cell(repo)
+    forms = [i for i, c in enumerate(cells) if c["cell_type"] == "code" and FORM.search(text_of(c))]
+    if len(forms) != 1:
+        fail(f"{NOTEBOOK}: {len(forms)} form cells (code cells with a line 'COURSE_URL = \"...\"  #@param ...'), not one")
+    cells[forms[0]] = form_cell(repo)
     starts = [i for i, c in enumerate(cells) if heading(c, 2) and text_of(c).startswith("## Labs")]
     if len(starts) != 1:
         fail(f"{NOTEBOOK}: {len(starts)} labs sections (markdown cells opening with '## Labs'), not one")
@@ -156,7 +268,7 @@ def made_readme(readme, repo):
     marks = [i for i, line in enumerate(lines_) if line == BADGE_MARK]
     if len(marks) != 1 or marks[0] + 1 >= len(lines_):
         fail(f"{README}: {len(marks)} lines '{BADGE_MARK}', not one followed by a line")
-    badge = f"[![Open In Colab](https://colab.research.google.com/assets/colab-badge.svg)]({colab_link(repo)})" if repo else ""
+    badge = f"[![Open In Colab](https://colab.research.google.com/assets/colab-badge.svg)]({colab_link(repo)})" if repo else NO_BADGE
     lines_[marks[0] + 1] = badge
     return "\n".join(lines_)
 
@@ -186,8 +298,8 @@ def colab():
     print(colab_link(repo))
     set_repo = course_repo()
     if set_repo is None:
-        print(f"note: COURSE_URL is empty in the Makefile, so the notebook has nothing to clone and the README no "
-              f"badge: set COURSE_URL := https://github.com/{repo}, run make notebook, commit and push.")
+        print(f"note: COURSE_URL is empty in the Makefile, so the notebook asks for the hand-out archive and the "
+              f"README has no badge: set COURSE_URL := https://github.com/{repo}, run make notebook, commit and push.")
     elif set_repo.lower() != repo.lower():
         print(f"note: the notebook clones COURSE_URL's https://github.com/{set_repo}, not origin's {repo}.")
 

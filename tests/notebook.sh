@@ -1,32 +1,50 @@
 #!/bin/sh
-# tests/notebook.sh [DIR [FIRST]]: run course.ipynb's code cells in order, as Colab would, without Jupyter.
-# The course is first copied (tracked and new files) into DIR/course, which stands for Colab's
-# /content/course: every /content in a cell is read as DIR, so the clone cell finds the copy and keeps
-# it (no network), and the working tree is left alone. A %%bash cell runs as IPython runs it, bash
-# reading the cell on its standard input (the cell's own `set -eo pipefail` makes a failing command fail
-# it); %cd is cd, %%writefile writes its file, and a display cell passes when every image it shows exists.
+# tests/notebook.sh [DIR [FIRST [LAST]]]: run course.ipynb's code cells in order, as Colab would, without
+# Jupyter. Every /content in a cell is read as DIR, Colab's working folder, so the course lands in DIR/course
+# and the working tree is left alone. How it gets there, COURSE_FROM= (no network either way):
+#   copy     (the default) the tracked and new files are copied there first, and the first cell keeps them;
+#   clone    the first cell clones a bare repository of this checkout's HEAD (git clone --bare, in
+#            DIR/course.git), its form's address replaced by file://DIR/course.git, as it would clone GitHub;
+#   upload   the first cell unpacks the hand-out archive (labs/handout.sh, into DIR/labs-handout.tar.gz),
+#            its form's address emptied, COURSE_ARCHIVE standing in for Colab's upload.
+# A %%bash cell runs as IPython runs it, bash reading the cell on its standard input (the cell's own
+# `set -eo pipefail` makes a failing command fail it); %cd is cd, %%writefile writes its file, the form
+# cell (#@param) runs in python3, outside Colab, and a display cell passes when every image it shows exists.
 #
 # DIR/notebook.log is the run, for committing: when, on which GPU, driver and CUDA, under which
 # emulation and ARCH, from which commit; then for each code cell its number, kind and first line, its
 # exit status and seconds, and its output. FIRST (a code cell's number) resumes a run that was cut
-# short: the copy in DIR is kept, the %cd cells before FIRST are replayed, and the log goes on (the
-# notebook must be the one the log names).
+# short: the course in DIR is kept, the %cd cells before FIRST are replayed, and the log goes on (the
+# notebook must be the one the log names). LAST (a code cell's number) stops after that cell:
+# tests/notebook.t runs the first two, the course fetched and entered, on a machine without a GPU.
 # EMULATE=t4 (or gtx1650) runs the cells on a small GPU emulated through MPS (tests/mps.sh, as make
 # small-gpu does); ARCH=75 then builds the notebook's copy for a T4's architecture.
-# Needs python3 (to read the notebook's JSON) and a GPU. Exit 0 when every cell succeeded.
+# Needs python3 (to read the notebook's JSON), git for COURSE_FROM=clone and upload, and a GPU past the first
+# cells. Exit 0 when every cell run succeeded.
 set -u
 dir=${1:-$(mktemp -d)}
 first=${2:-1}
+last=${3:-}
 repo=$(pwd)
 case $dir in /*) ;; *) dir="$repo/$dir" ;; esac
-case $first in
-    ''|*[!0-9]*) echo "tests/notebook.sh: FIRST must be a code cell's number, not '$first'" >&2; exit 2 ;;
+case $first$last in
+    ''|*[!0-9]*) echo "tests/notebook.sh: FIRST and LAST must be code cells' numbers, not '$first' '$last'" >&2
+                 exit 2 ;;
 esac
+from=${COURSE_FROM:-copy}
 log="$dir/notebook.log"
+unset COURSE_ARCHIVE FORM_URL
 if [ "$first" -le 1 ]; then
-    rm -rf "$dir/course" "$dir/cells" "$log"
-    mkdir -p "$dir/course" "$dir/cells" || exit 1
-    git ls-files -co --exclude-standard | grep -v '^\.dev/' | tar -cf - -T - | tar -xf - -C "$dir/course"
+    rm -rf "$dir/course" "$dir/course.git" "$dir/labs-handout.tar.gz" "$dir/cells" "$log"
+    mkdir -p "$dir/cells" || exit 1
+    case $from in
+        copy) mkdir -p "$dir/course" &&
+              git ls-files -co --exclude-standard | grep -v '^\.dev/' | tar -cf - -T - | tar -xf - -C "$dir/course" ;;
+        clone) git clone -q --bare "$repo" "$dir/course.git" && FORM_URL="file://$dir/course.git" ;;
+        upload) sh labs/handout.sh "$dir/labs-handout.tar.gz" >/dev/null && FORM_URL="" &&
+                export COURSE_ARCHIVE="$dir/labs-handout.tar.gz" ;;
+        *) echo "tests/notebook.sh: COURSE_FROM=$from: copy, clone or upload" >&2; exit 2 ;;
+    esac || { echo "tests/notebook.sh: COURSE_FROM=$from: the course could not be made ready" >&2; exit 1; }
 elif [ ! -d "$dir/course" ] || ! grep -q "^# course.ipynb: $(git hash-object course.ipynb)$" "$log" 2>/dev/null; then
     echo "tests/notebook.sh: $dir holds no run of this course.ipynb to resume: run from the first cell" >&2
     exit 2
@@ -51,12 +69,13 @@ if [ -n "${EMULATE:-}" ]; then
 fi
 
 # One file a code cell, numbered from 1: NN.bash (a %%bash cell, the magic line removed), NN.cd (the
-# folder), NN.show (the images, one a line), NN.write (the path, then the text) or NN.unknown; and
-# NN.title, the line the log names it by.
+# folder), NN.show (the images, one a line), NN.write (the path, then the text), NN.python (the form
+# cell, its address FORM_URL where that is set) or NN.unknown; and NN.title, the line the log names it by.
 rm -rf "$dir/cells" && mkdir -p "$dir/cells"
-python3 - "$repo/course.ipynb" "$dir/cells" "$dir" <<'PY' || exit 1
+python3 - "$repo/course.ipynb" "$dir/cells" "$dir" ${FORM_URL+"$FORM_URL"} <<'PY' || exit 1
 import json, re, sys
 cells = [c for c in json.load(open(sys.argv[1], encoding="utf-8"))["cells"] if c["cell_type"] == "code"]
+form = re.compile(r'^(COURSE_URL = )"[^"\\]*"(  #@param \{type:"string"\})$', re.M)  # tests/notebook.py's FORM
 for i, cell in enumerate(cells, 1):
     text = "".join(cell["source"])
     first, _, rest = text.partition("\n")
@@ -71,6 +90,10 @@ for i, cell in enumerate(cells, 1):
         kind, body = "cd", first[4:].strip() + "\n"
     elif "display(Image(" in text:
         kind, body = "show", "".join(p + "\n" for p in re.findall(r'Image\("([^"]+)"\)', text))
+    elif form.search(text):
+        kind, body = "python", first + "\n" + rest
+        if len(sys.argv) > 4:  # the address to fetch the course from instead
+            body = form.sub(lambda m: m.group(1) + json.dumps(sys.argv[4]) + m.group(2), body)
     else:
         kind, body = "unknown", text
     open(f"{sys.argv[2]}/{i:02d}.{kind}", "w", encoding="utf-8").write(body)
@@ -79,6 +102,7 @@ for i, cell in enumerate(cells, 1):
     open(f"{sys.argv[2]}/{i:02d}.title", "w", encoding="utf-8").write((title or [first])[0] + "\n")
 PY
 cells=$(ls "$dir/cells" | grep -cv '\.title$')
+[ -n "$last" ] && [ "$last" -lt "$cells" ] || last=$cells
 
 if [ "$first" -le 1 ]; then
     gpu=$(nvidia-smi --query-gpu=name,driver_version --format=csv,noheader -i 0 2>/dev/null |
@@ -90,6 +114,11 @@ if [ "$first" -le 1 ]; then
         echo "# CUDA: $(nvcc --version 2>/dev/null | sed -n 's/^Cuda compilation tools, //p')"
         echo "# emulation: ${emulation:-none}"
         echo "# ARCH: ${ARCH:-this GPU's (the Makefile's default)}"
+        case $from in
+            copy) echo "# course: copied into place (COURSE_FROM=copy), the first cell keeping it" ;;
+            clone) echo "# course: cloned by the first cell from a bare repository of HEAD (COURSE_FROM=clone)" ;;
+            upload) echo "# course: unpacked by the first cell from labs/handout.sh's archive (COURSE_FROM=upload)" ;;
+        esac
         echo "# course.ipynb: $(git hash-object course.ipynb)"
         echo "# commit: $(git rev-parse --short HEAD)${dirty:+, with uncommitted changes}"
     } >"$log"
@@ -109,9 +138,11 @@ for cell in $(ls "$dir"/cells/* | grep -v '\.title$'); do
         [ "$kind" = cd ] && cd "$(cat "$cell")"
         continue
     fi
+    [ "$number" -le "$last" ] || break
     start=$(date +%s)
     case $kind in
         bash) bash <"$cell" >"$cell.log" 2>&1 ;;
+        python) python3 "$cell" >"$cell.log" 2>&1 ;;
         cd) cd "$(cat "$cell")" >"$cell.log" 2>&1 && pwd >"$cell.log" ;;
         write) tail -n +2 "$cell" >"$(head -n 1 "$cell")" 2>"$cell.log" &&
                    echo "Writing $(head -n 1 "$cell")" >"$cell.log" ;;
@@ -120,7 +151,8 @@ for cell in $(ls "$dir"/cells/* | grep -v '\.title$'); do
                   if [ -s "$png" ]; then echo "shown: $png"; else echo "missing: $png"; missing=1; fi
               done <"$cell" >"$cell.log"
               [ $missing = 0 ] ;;
-        *) echo "a cell this runner does not know (use %%bash, %%writefile, %cd or display(Image(...)))" >"$cell.log"
+        *) echo "a cell this runner does not know (use %%bash, %%writefile, %cd, display(Image(...)) or the form)" \
+               >"$cell.log"
            false ;;
     esac
     code=$?
@@ -136,6 +168,6 @@ for cell in $(ls "$dir"/cells/* | grep -v '\.title$'); do
 done
 echo >>"$log"
 [ $status = 0 ] && outcome='every one exit 0' || outcome='some failed'
-echo "# cells $first to $cells: $outcome, $(( $(date +%s) - total_start )) s" >>"$log"
+echo "# cells $first to $last: $outcome, $(( $(date +%s) - total_start )) s" >>"$log"
 echo "the run's log: $log"
 exit $status
