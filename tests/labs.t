@@ -270,21 +270,24 @@ if ! have_gpu; then
     ok $? "labs/gradebook: a book that cannot be written (ulimit -f 0) is exit 1, said" \
        "exit $code; $(tail -n 3 "$tmp/out")"
     # Several GPUs (three listed, two of them visible, named as CUDA_VISIBLE_DEVICES names them): a grade
-    # on one GPU at a time, each GPU timing the solution for itself, every file graded once.
+    # on one GPU at a time, each GPU timing the solution for itself, every file graded once; a lab whose
+    # judge spreads over every GPU (rules.txt "gpus every": ch3_allreduce) last, on all of them.
     printf '#!/bin/sh\nfor g in 0 1 2; do echo "GPU $g: a stand-in (tests/labs.t)"; done\n' >"$tmp/bin2/nvidia-smi" &&
         chmod +x "$tmp/bin2/nvidia-smi"
-    PATH="$tmp/bin2:$PATH" CUDA_VISIBLE_DEVICES=2,0 sh labs/gradebook "$tmp/one" "$tmp/twobook" >"$tmp/out" 2>&1
+    cp -R "$tmp/one" "$tmp/two" && cp labs/ch3_allreduce.cu "$tmp/two/ann/"
+    PATH="$tmp/bin2:$PATH" CUDA_VISIBLE_DEVICES=2,0 sh labs/gradebook "$tmp/two" "$tmp/twobook" >"$tmp/out" 2>&1
     code=$?
-    rows=$(csv_select "$tmp/twobook.csv" student lab verdict exit 2>&1 | tr '\n' ' ')
-    want="ann,ch1_map,not run (no GPU),77 bo x,ch1_map,not run (no GPU),77 "
-    [ -z "$course" ] ||
-        want="(solution on GPU 2),ch1_map,not run (no GPU),77 (solution on GPU 0),ch1_map,not run (no GPU),77 $want"
-    on() { head -n 1 "$tmp/twobook/$1.ch1_map.txt" | sed -n 's/^labs.gradebook: graded on GPU \([02]\) alone.*/\1/p'; }
-    [ $code = 77 ] && [ "$rows" = "$want" ] && [ -n "$(on ann)" ] && [ -n "$(on bo_x)" ] &&
-        { [ -z "$course" ] || [ "$(on _solution_on_GPU_2_)$(on _solution_on_GPU_0_)" = 20 ]; } &&
-        grep -q '^grading on 2 GPUs (2,0)' "$tmp/out" && grep -q 'graded [0-9] of [0-9], all done)$' "$tmp/out"
+    rows=$(csv_select "$tmp/twobook.csv" student lab exit 2>&1 | tr '\n' ' ')
+    want="ann,ch1_map,77 ann,ch3_allreduce,77 bo x,ch1_map,77 "
+    solutions="(solution on GPU 2),ch1_map,77 (solution on GPU 0),ch1_map,77 (solution on all GPUs),ch3_allreduce,77"
+    [ -z "$course" ] || want="$solutions $want"
+    on() { head -n 1 "$tmp/twobook/$1.txt" | sed -n 's/^labs.gradebook: graded on GPU \([02]\) alone.*/\1/p'; }
+    [ $code = 77 ] && [ "$rows" = "$want" ] && [ -n "$(on ann.ch1_map)" ] && [ -n "$(on bo_x.ch1_map)" ] &&
+        [ -z "$(on ann.ch3_allreduce)" ] && grep -q '^grading on 2 GPUs (2,0)' "$tmp/out" &&
+        { [ -z "$course" ] || [ "$(on _solution_on_GPU_2_.ch1_map)$(on _solution_on_GPU_0_.ch1_map)" = 20 ]; } &&
+        grep -q 'graded [0-9] of [0-9], all done)$' "$tmp/out"
     ok $? "labs/gradebook, two GPUs of three visible: a solution timed on each, each file graded once on one of them" \
-       "exit $code; rows: $rows; want: $want; GPUs: $(on ann) $(on bo_x); $(tail -n 8 "$tmp/out")"
+       "exit $code; rows: $rows; want: $want; GPUs: $(on ann.ch1_map) $(on bo_x.ch1_map); $(tail -n 8 "$tmp/out")"
 fi
 # A class of three on a machine without a GPU (CUDA_VISIBLE_DEVICES empty hides any GPU here): a build-only
 # book, each file built and checked against the rules: the solution and the hand-out built, not run; a file
