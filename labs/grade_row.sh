@@ -33,6 +33,8 @@ case $student in
                   [ "$ms" = - ] || [ -z "$ms" ] || echo "$ms" >"$work/ms.$at.$lab" ;;
 esac
 verdict=$(csv_field "$report" verdict)
+# A grade that stopped before its verdict (exit 2: the course's side, a tool missing) says so in the book.
+[ -n "$verdict" ] || verdict="not graded (labs/grade stopped with exit $code: its report says why)"
 # A build-only grade that built says so in the book's words, not as LAB_BUILD_ONLY, which no one set.
 [ "$gpu:$code" != none:77 ] || case $verdict in "not run (built only"*) verdict="built; not run (no GPU here)" ;; esac
 { csv_row "$report" "$GRADEBOOK_COLUMNS" student="$student" lab="$lab" exit="$code" verdict="$verdict" \
