@@ -272,7 +272,8 @@ help:
 	@echo "  lab L=NAME [FILE=path]         grade a lab's file: rules, correctness, sanitizers, speed (sh labs/grade)"
 	@echo "  labs [SOLUTIONS=1] [CSV=file]  every lab, one table (the files in labs/, or the solutions)"
 	@echo "  gradebook SUBMISSIONS=dir [BOOK=output/labs/class]   a class: a folder per student, one CSV,"
-	@echo "                                 a Markdown table, a figure (GPU)"
+	@echo "                                 a Markdown table, a figure; a grade a GPU at a time, on every GPU;"
+	@echo "                                 without a GPU, built and checked against the rules only"
 	@echo "  classroom                      .github/classroom/autograding.json, a test a lab"
 	@echo "  lab-mistakes [CSV=file]        every planted mistake, each caught by its report (GPU)"
 	@echo "  labs-handout                   output/labs-handout.tar.gz: the course without the solutions"
@@ -341,8 +342,10 @@ output/labs/runner/ch3_allreduce.o: LAB_STUB_FLAGS = $(NCCL_INCLUDE_FLAG)
 output/labs/runner/ch3_halo.o: LAB_STUB_FLAGS = $(MPI_FLAGS)
 
 # The course's side of every lab (its own code: warnings are errors); make test then grades the skeletons,
-# the solutions and the mistakes.
-lab-programs: $(addprefix output/labs/judge/,$(LABS_BUILT)) $(patsubst %,output/labs/runner/%.o,$(LABS_BUILT)) \
+# the solutions and the mistakes. ONLY_LABS="LAB ..." makes those labs' only (labs/gradebook: a class's labs,
+# not all thirty, which take minutes where no GPU narrows the architectures to build for).
+LABS_MADE = $(if $(ONLY_LABS),$(filter $(ONLY_LABS),$(LABS_BUILT)),$(LABS_BUILT))
+lab-programs: $(addprefix output/labs/judge/,$(LABS_MADE)) $(patsubst %,output/labs/runner/%.o,$(LABS_MADE)) \
               output/labs/runner.o output/labs/launches.o output/labs/runner/touch.o
 # For labs/grade: how it compiles a student's file, and the compute-sanitizer of this toolkit.
 lab-nvcc:
@@ -391,8 +394,9 @@ labs-handout:
 	@sh labs/handout.sh output/labs-handout.tar.gz
 
 # A class: make gradebook SUBMISSIONS=dir [BOOK=output/labs/class] grades every student's files
-# (labs/gradebook); make classroom writes GitHub Classroom's configuration, a test a lab.
-gradebook: lab-programs
+# (labs/gradebook, which builds the judges of the class's labs only); make classroom writes GitHub
+# Classroom's configuration, a test a lab.
+gradebook:
 	@sh labs/gradebook "$$SUBMISSIONS" $${BOOK:+"$$BOOK"}
 classroom:
 	@mkdir -p .github/classroom && sh labs/classroom.sh $(LABS) >.github/classroom/autograding.json && \

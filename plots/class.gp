@@ -15,7 +15,7 @@ set datafile separator ','
 set title "A class, graded by labs/gradebook on ".device."\neach file's speed as a share of its lab's limit"
 set ylabel "% of the limit (copy bandwidth, CUB, cuBLAS, host link)"
 set xlabel "lab (its limit in the report)"
-set yrange [-8:*]
+set yrange [-8:100<*]  # (the floor in sight, where no file ran)
 set grid ytics
 set key below horizontal
 set offsets 0.5, 0.5, 0, 0
@@ -35,11 +35,14 @@ eval "set xtics (".system("awk -F, '".named.'NR > 2 && !(lab in x) { x[lab] = n;
 # on it and each student a little to its right, so that their points do not hide each other, the share of the limit (-4 for a file
 # that was not right: FAIL, not run), and which kind of point it is.
 rows = "< awk -F, '".named.'NR > 2 { if (!(lab in x)) x[lab] = n++; ' . \
-    '  if (student != "(solution)" && !(student in s)) s[student] = ++m; ' . \
+    '  if (student !~ /^\(solution/ && !(student in s)) s[student] = ++m; ' . \
     '  right = correct == "yes" && share != "-"; ' . \
-    '  kind = student == "(solution)" ? 0 : verdict ~ /^PASS but slow/ ? 2 : right ? 1 : 3; ' . \
+    '  kind = verdict ~ /not run/ ? 4 : verdict ~ /^FAIL \((does not compile|rule: )/ ? 5 : ' . \
+    '         student ~ /^\(solution/ ? 0 : verdict ~ /^PASS but slow/ ? 2 : right ? 1 : 3; ' . \
     'printf "%d,%.3f,%s,%s,%d,%s\n", x[lab], x[lab] + 0.07 * s[student], right ? share : -4, lab, kind, student }'."' '".book."'"
 plot rows using ($5 == 0 ? $2 : 1/0):3 with points pt 3 ps 2.5 lc rgb "black" title "the course's solution", \
      rows using ($5 == 1 ? $2 : 1/0):3 with points pt 7 ps 1.4 lc rgb "#1b9e77" title "PASS", \
      rows using ($5 == 2 ? $2 : 1/0):3 with points pt 6 ps 1.4 lc rgb "#d95f02" title "PASS but slow", \
-     rows using ($5 == 3 ? $2 : 1/0):3 with points pt 2 ps 1.4 lc rgb "#e7298a" title "FAIL or not graded (on the floor)"
+     rows using ($5 == 3 ? $2 : 1/0):3 with points pt 2 ps 1.4 lc rgb "#e7298a" title "FAIL or not graded (on the floor)", \
+     rows using ($5 == 5 ? $2 : 1/0):3 with points pt 9 ps 1.4 lc rgb "#7570b3" title "does not compile, or a rule broken", \
+     rows using ($5 == 4 ? $2 : 1/0):3 with points pt 4 ps 1.4 lc rgb "#888888" title "not run (built only: no GPU; or no library here)"

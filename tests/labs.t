@@ -245,9 +245,10 @@ table_line=$(printf '%-20s %-44s %-7s' ch1_map "$(csv_field "$report" verdict)" 
 ok $? "make labs CSV=file: the lab's row and the table say what its report says" \
    "exit $code; row: $row; want: $want; $(tail -n 3 "$tmp/out")"
 # labs/gradebook's book and its table of who passed what, the same way. Without a GPU a stand-in
-# nvidia-smi takes it past its check: the solution's grade and the student's then say not run.
+# nvidia-smi takes it past its check: the solution's grade and the student's then say not run, and the
+# book is exit 77 (written, some file not run). With one GPU, CUDA_VISIBLE_DEVICES is left as it was.
 if ! have_gpu; then
-    mkdir -p "$tmp/bin" "$tmp/one/ann"
+    mkdir -p "$tmp/bin" "$tmp/bin2" "$tmp/one/ann"
     printf '#!/bin/sh\necho "GPU 0: a stand-in (tests/labs.t)"\n' >"$tmp/bin/nvidia-smi" &&
         chmod +x "$tmp/bin/nvidia-smi"
     cp labs/ch1_map.cu "$tmp/one/ann/"
@@ -256,9 +257,10 @@ if ! have_gpu; then
     rows=$(csv_select "$tmp/onebook.csv" student lab verdict exit correct 2>&1 | tr '\n' ' ')
     want="ann,ch1_map,not run (no GPU),77,- bo x,ch1_map,not run (no GPU),77,- "
     [ -z "$course" ] || want="(solution),ch1_map,not run (no GPU),77,- $want"
-    [ $code = 0 ] && [ "$rows" = "$want" ] && grep -q -F '| ann | not run | 0 |' "$tmp/onebook.md" &&
-        grep -q -F '| bo x | not run | 0 |' "$tmp/onebook.md" && grep -q "^compiling the class's files" "$tmp/out"
-    ok $? "labs/gradebook: a row per grade and the table, by the columns' names (no GPU: not run)" \
+    [ $code = 77 ] && [ "$rows" = "$want" ] && grep -q -F '| ann | not run | 0 |' "$tmp/onebook.md" &&
+        grep -q -F '| bo x | not run | 0 |' "$tmp/onebook.md" && grep -q "^compiling the class's files" "$tmp/out" &&
+        ! grep -q 'CUDA_VISIBLE_DEVICES' "$tmp/onebook"/*.txt && grep -q 'graded [0-9] of [0-9], all done)$' "$tmp/out"
+    ok $? "labs/gradebook, one GPU: a row per grade and the table, by the columns' names (no GPU: not run, exit 77)" \
        "exit $code; rows: $rows; want: $want; $(cat "$tmp/onebook.md" 2>/dev/null) $(tail -n 3 "$tmp/out")"
     # A book that cannot be written: exit 1, said, and no book (every file was graded all the same).
     (ulimit -f 0; PATH="$tmp/bin:$PATH" sh labs/gradebook "$tmp/one" "$tmp/nobook" 2>&1; echo "exit $?") |
@@ -267,7 +269,46 @@ if ! have_gpu; then
     [ "$code" = 1 ] && [ ! -e "$tmp/nobook.csv" ] && grep -q "^cannot write $tmp/nobook.csv" "$tmp/out"
     ok $? "labs/gradebook: a book that cannot be written (ulimit -f 0) is exit 1, said" \
        "exit $code; $(tail -n 3 "$tmp/out")"
+    # Several GPUs (three listed, two of them visible, named as CUDA_VISIBLE_DEVICES names them): a grade
+    # on one GPU at a time, each GPU timing the solution for itself, every file graded once; a lab whose
+    # judge spreads over every GPU (rules.txt "gpus every": ch3_allreduce) last, on all of them.
+    printf '#!/bin/sh\nfor g in 0 1 2; do echo "GPU $g: a stand-in (tests/labs.t)"; done\n' >"$tmp/bin2/nvidia-smi" &&
+        chmod +x "$tmp/bin2/nvidia-smi"
+    cp -R "$tmp/one" "$tmp/two" && cp labs/ch3_allreduce.cu "$tmp/two/ann/"
+    PATH="$tmp/bin2:$PATH" CUDA_VISIBLE_DEVICES=2,0 sh labs/gradebook "$tmp/two" "$tmp/twobook" >"$tmp/out" 2>&1
+    code=$?
+    rows=$(csv_select "$tmp/twobook.csv" student lab exit 2>&1 | tr '\n' ' ')
+    want="ann,ch1_map,77 ann,ch3_allreduce,77 bo x,ch1_map,77 "
+    solutions="(solution on GPU 2),ch1_map,77 (solution on GPU 0),ch1_map,77 (solution on all GPUs),ch3_allreduce,77"
+    [ -z "$course" ] || want="$solutions $want"
+    on() { head -n 1 "$tmp/twobook/$1.txt" | sed -n 's/^labs.gradebook: graded on GPU \([02]\) alone.*/\1/p'; }
+    [ $code = 77 ] && [ "$rows" = "$want" ] && [ -n "$(on ann.ch1_map)" ] && [ -n "$(on bo_x.ch1_map)" ] &&
+        [ -z "$(on ann.ch3_allreduce)" ] && grep -q '^grading on 2 GPUs (2,0)' "$tmp/out" &&
+        { [ -z "$course" ] || [ "$(on _solution_on_GPU_2_.ch1_map)$(on _solution_on_GPU_0_.ch1_map)" = 20 ]; } &&
+        grep -q 'graded [0-9] of [0-9], all done)$' "$tmp/out"
+    ok $? "labs/gradebook, two GPUs of three visible: a solution timed on each, each file graded once on one of them" \
+       "exit $code; rows: $rows; want: $want; GPUs: $(on ann.ch1_map) $(on bo_x.ch1_map); $(tail -n 8 "$tmp/out")"
 fi
+# A class of three on a machine without a GPU (CUDA_VISIBLE_DEVICES empty hides any GPU here): a build-only
+# book, each file built and checked against the rules: the solution and the hand-out built, not run; a file
+# that does not compile named so, with the compiler's first error, its line, under the table.
+mkdir -p "$tmp/three/ada" "$tmp/three/bo" "$tmp/three/cy"
+cp "labs/${course:+solutions/}ch1_map.cu" "$tmp/three/ada/ch1_map.cu" && cp labs/ch1_map.cu "$tmp/three/bo/"
+{ cat labs/ch1_map.cu; echo "int broken = ;"; } >"$tmp/three/cy/ch1_map.cu"
+line=$(wc -l <"$tmp/three/cy/ch1_map.cu")
+CUDA_VISIBLE_DEVICES= sh labs/gradebook "$tmp/three" "$tmp/threebook" >"$tmp/out" 2>&1; code=$?
+rows=$(csv_select "$tmp/threebook.csv" student lab verdict exit 2>&1 | tr '\n' ' ')
+want="ada,ch1_map,built; not run (no GPU here),77 bo,ch1_map,built; not run (no GPU here),77"
+want="$want cy,ch1_map,FAIL (does not compile),1 "
+[ -z "$course" ] || want="(solution),ch1_map,built; not run (no GPU here),77 $want"
+error="cy/ch1_map.cu($line): error"
+[ $code = 77 ] && [ "$rows" = "$want" ] && grep -q -F '| ada | built; not run | 0 |' "$tmp/threebook.md" &&
+    grep -q -F '| cy | does not compile | 0 |' "$tmp/threebook.md" &&
+    grep -q -F -- "- cy, \`ch1_map\`: \`$error" "$tmp/threebook.md" &&
+    grep -q -F "$error" "$tmp/threebook/cy.ch1_map.txt" &&
+    grep -q 'graded [0-9] of [0-9], all done)$' "$tmp/out" && { ! have_gnuplot || [ -s "$tmp/threebook.png" ]; }
+ok $? "labs/gradebook without a GPU: a build-only book (built; not run / does not compile, its error named), exit 77" \
+   "exit $code; rows: $rows; want: $want; $(cat "$tmp/threebook.md" 2>/dev/null) $(tail -n 6 "$tmp/out")"
 
 # Hand-out targets that the course's solution clears: at most 80% of the share of its limit that each
 # solution reached on the slowest emulation of the committed data (14 SMs).
