@@ -16,13 +16,13 @@ CH4_PROGRAMS := $(addprefix ch4_atomics_mutex/,$(CH4))
 CH5_PROGRAMS := $(addprefix ch5_matmul/,$(CH5))
 PROGRAMS := $(CH1_PROGRAMS) $(CH2_PROGRAMS) $(CH3_PROGRAMS) $(CH4_PROGRAMS) $(CH5_PROGRAMS)
 
-# The CUDA Toolkit: nvcc on PATH, else the usual place. Without it only help, clean, figures, notebook
-# and colab work.
+# The CUDA Toolkit: nvcc on PATH, else the usual place. Without it only help, clean, figures, notebook,
+# colab and runner-check work.
 NVCC     ?= $(or $(shell command -v nvcc),$(wildcard /usr/local/cuda/bin/nvcc),nvcc)
 CC       := gcc
 CUDA_DIR ?= $(patsubst %/bin/nvcc,%,$(shell command -v $(NVCC)))
 ifeq ($(CUDA_DIR),)
-  ifneq ($(filter-out help clean figures notebook colab,$(or $(MAKECMDGOALS),all)),)
+  ifneq ($(filter-out help clean figures notebook colab runner-check,$(or $(MAKECMDGOALS),all)),)
     $(error nvcc not found: install the CUDA Toolkit, put its bin/ on PATH, or make NVCC=/path/to/nvcc)
   endif
 endif
@@ -137,8 +137,8 @@ ch5_matmul/sgemm_hopper: ALL_NVCCFLAGS = $(subst arch=compute_90$(comma)code=sm_
 
 .PHONY: all ch1 ch2 ch3 ch4 ch5 test sanitize small-gpu fuzz figures tables sass ptx profile clean help \
         lab labs lab-mistakes labs-handout lab-programs lab-nvcc lab-cuda-dir lab-wrap lab-sanitizer lab-mistake-files \
-        gradebook classroom lab-list notebook colab lab-flags-cublas lab-flags-nccl lab-flags-mpi lab-mpirun \
-        lab-settings
+        gradebook classroom runner-check lab-list notebook colab lab-flags-cublas lab-flags-nccl lab-flags-mpi \
+        lab-mpirun lab-settings
 all: $(PROGRAMS)
 ch1: $(CH1_PROGRAMS)
 ch2: $(CH2_PROGRAMS)
@@ -260,6 +260,7 @@ help:
 	@echo "  gradebook SUBMISSIONS=dir [BOOK=output/labs/class]   a class: a folder per student, one CSV,"
 	@echo "                                 a Markdown table, a figure (GPU)"
 	@echo "  classroom                      .github/classroom/autograding.json, a test a lab"
+	@echo "  runner-check                   on a Classroom runner: what a grade needs, and what it lacks"
 	@echo "  lab-mistakes [CSV=file]        every planted mistake, each caught by its report (GPU)"
 	@echo "  labs-handout                   output/labs-handout.tar.gz: the course without the solutions"
 	@echo "  clean                          remove what was built and output/"
@@ -377,12 +378,15 @@ labs-handout:
 	@sh labs/handout.sh output/labs-handout.tar.gz
 
 # A class: make gradebook SUBMISSIONS=dir [BOOK=output/labs/class] grades every student's files
-# (labs/gradebook); make classroom writes GitHub Classroom's configuration, a test a lab.
+# (labs/gradebook); make classroom writes GitHub Classroom's configuration, a test a lab; make runner-check,
+# on Classroom's runner, says what a grade needs and what it lacks (labs/runner_check.sh).
 gradebook: lab-programs
 	@sh labs/gradebook "$$SUBMISSIONS" $${BOOK:+"$$BOOK"}
 classroom:
 	@mkdir -p .github/classroom && sh labs/classroom.sh $(LABS) >.github/classroom/autograding.json && \
 	    echo "written: .github/classroom/autograding.json ($(words $(LABS)) tests)"
+runner-check:
+	@sh labs/runner_check.sh
 lab-list:
 	@echo $(LABS)
 # For labs/grade: a library a lab's file uses (labs/rules.txt "LAB link LIB"): how to compile against it
