@@ -17,12 +17,12 @@ CH5_PROGRAMS := $(addprefix ch5_matmul/,$(CH5))
 PROGRAMS := $(CH1_PROGRAMS) $(CH2_PROGRAMS) $(CH3_PROGRAMS) $(CH4_PROGRAMS) $(CH5_PROGRAMS)
 
 # The CUDA Toolkit: nvcc on PATH, else the usual place. Without it only help, clean, figures, notebook,
-# colab and runner-check work.
+# colab, classroom and runner-check work.
 NVCC     ?= $(or $(shell command -v nvcc),$(wildcard /usr/local/cuda/bin/nvcc),nvcc)
 CC       := gcc
 CUDA_DIR ?= $(patsubst %/bin/nvcc,%,$(shell command -v $(NVCC)))
 ifeq ($(CUDA_DIR),)
-  ifneq ($(filter-out help clean figures notebook colab runner-check,$(or $(MAKECMDGOALS),all)),)
+  ifneq ($(filter-out help clean figures notebook colab classroom runner-check,$(or $(MAKECMDGOALS),all)),)
     $(error nvcc not found: install the CUDA Toolkit, put its bin/ on PATH, or make NVCC=/path/to/nvcc)
   endif
 endif
@@ -165,6 +165,7 @@ GNUPLOT ?= gnuplot
 test: all tests/unit_common lab-programs lab-mistake-files
 	@mkdir -p output/test && rm -f output/test/skipped.txt
 	@PROGRAMS="$(PROGRAMS)" NOT_BUILT="$(NOT_BUILT)" GNUPLOT="$(GNUPLOT)" LABS="$(LABS)" COURSE_URL="$(COURSE_URL)" \
+	    CLASSROOM_RUNS_ON="$(CLASSROOM_RUNS_ON)" \
 	    LAB_MISTAKES="$(LAB_MISTAKES)" MPI_FLAGS="$(MPI_FLAGS)" NCCL_INCLUDE="$(if $(NCCL_LIB),$(NCCL_HOME)/include)" \
 	    LAB_SUBSET="$(LAB_SUBSET)" SKIP_LOG="$(CURDIR)/output/test/skipped.txt" \
 	    prove $(or $(TESTS),tests/*.t); status=$$?; \
@@ -259,7 +260,7 @@ help:
 	@echo "  labs [SOLUTIONS=1] [CSV=file]  every lab, one table (the files in labs/, or the solutions)"
 	@echo "  gradebook SUBMISSIONS=dir [BOOK=output/labs/class]   a class: a folder per student, one CSV,"
 	@echo "                                 a Markdown table, a figure (GPU)"
-	@echo "  classroom                      .github/classroom/autograding.json, a test a lab"
+	@echo "  classroom [CLASSROOM_LABS=...] .github/workflows/classroom.yml, GitHub Classroom's: a test a lab"
 	@echo "  runner-check                   on a Classroom runner: what a grade needs, and what it lacks"
 	@echo "  lab-mistakes [CSV=file]        every planted mistake, each caught by its report (GPU)"
 	@echo "  labs-handout                   output/labs-handout.tar.gz: the course without the solutions"
@@ -275,6 +276,7 @@ help:
 	@echo "  NCCL=none MPI=none GNUPLOT=none   build and test as if that part were missing"
 	@echo "  COMPUTE_SANITIZER=$(or $(COMPUTE_SANITIZER),(none found))   the compute-sanitizer the labs use"
 	@echo "  COURSE_URL=$(or $(COURSE_URL),(unset))   the course's GitHub address, for make notebook's badge"
+	@echo "  CLASSROOM_RUNS_ON=\"$(CLASSROOM_RUNS_ON)\"   the runner labels of make classroom's workflow"
 	@echo "a change of ARCH, DEBUG or a flag rebuilds everything (.build-flags)"
 
 # ==== Labs (labs/README.md) ====
@@ -378,13 +380,18 @@ labs-handout:
 	@sh labs/handout.sh output/labs-handout.tar.gz
 
 # A class: make gradebook SUBMISSIONS=dir [BOOK=output/labs/class] grades every student's files
-# (labs/gradebook); make classroom writes GitHub Classroom's configuration, a test a lab; make runner-check,
-# on Classroom's runner, says what a grade needs and what it lacks (labs/runner_check.sh).
+# (labs/gradebook). make classroom writes GitHub Classroom's workflow (labs/classroom.sh), a test a lab of
+# CLASSROOM_LABS, on a runner labelled CLASSROOM_RUNS_ON (a YAML value: a list in brackets, or one label);
+# make runner-check, on that runner, says what a grade needs and what it lacks (labs/runner_check.sh).
+CLASSROOM_RUNS_ON ?= [self-hosted, gpu]
+CLASSROOM_LABS ?= $(LABS)
 gradebook: lab-programs
 	@sh labs/gradebook "$$SUBMISSIONS" $${BOOK:+"$$BOOK"}
+WORKFLOW := .github/workflows/classroom.yml
 classroom:
-	@mkdir -p .github/classroom && sh labs/classroom.sh $(LABS) >.github/classroom/autograding.json && \
-	    echo "written: .github/classroom/autograding.json ($(words $(LABS)) tests)"
+	@mkdir -p $(dir $(WORKFLOW)) && sh labs/classroom.sh "$(CLASSROOM_RUNS_ON)" $(CLASSROOM_LABS) >$(WORKFLOW).new && \
+	    mv $(WORKFLOW).new $(WORKFLOW) && echo "written: $(WORKFLOW) ($(words $(CLASSROOM_LABS)) tests)" || \
+	    { rm -f $(WORKFLOW).new; exit 1; }
 runner-check:
 	@sh labs/runner_check.sh
 lab-list:
