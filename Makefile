@@ -16,13 +16,13 @@ CH4_PROGRAMS := $(addprefix ch4_atomics_mutex/,$(CH4))
 CH5_PROGRAMS := $(addprefix ch5_matmul/,$(CH5))
 PROGRAMS := $(CH1_PROGRAMS) $(CH2_PROGRAMS) $(CH3_PROGRAMS) $(CH4_PROGRAMS) $(CH5_PROGRAMS)
 
-# The CUDA Toolkit: nvcc on PATH, else the usual place. Without it only help, clean, figures, notebook
-# and colab work.
+# The CUDA Toolkit: nvcc on PATH, else the usual place. Without it only help, clean, figures, notebook,
+# colab, classroom and runner-check work.
 NVCC     ?= $(or $(shell command -v nvcc),$(wildcard /usr/local/cuda/bin/nvcc),nvcc)
 CC       := gcc
 CUDA_DIR ?= $(patsubst %/bin/nvcc,%,$(shell command -v $(NVCC)))
 ifeq ($(CUDA_DIR),)
-  ifneq ($(filter-out help clean figures notebook colab,$(or $(MAKECMDGOALS),all)),)
+  ifneq ($(filter-out help clean figures notebook colab classroom runner-check,$(or $(MAKECMDGOALS),all)),)
     $(error nvcc not found: install the CUDA Toolkit, put its bin/ on PATH, or make NVCC=/path/to/nvcc)
   endif
 endif
@@ -150,8 +150,8 @@ ch5_matmul/sgemm_hopper: ALL_NVCCFLAGS = $(subst arch=compute_90$(comma)code=sm_
 
 .PHONY: all ch1 ch2 ch3 ch4 ch5 test sanitize small-gpu fuzz figures tables sass ptx profile clean help \
         lab labs lab-mistakes labs-handout lab-programs lab-nvcc lab-cuda-dir lab-wrap lab-sanitizer lab-mistake-files \
-        gradebook classroom lab-list notebook colab lab-flags-cublas lab-flags-nccl lab-flags-mpi lab-mpirun \
-        lab-settings
+        gradebook classroom runner-check lab-list notebook colab lab-flags-cublas lab-flags-nccl lab-flags-mpi \
+        lab-mpirun lab-settings
 all: $(PROGRAMS)
 ch1: $(CH1_PROGRAMS)
 ch2: $(CH2_PROGRAMS)
@@ -178,6 +178,7 @@ GNUPLOT ?= gnuplot
 test: all tests/unit_common lab-programs lab-mistake-files
 	@mkdir -p output/test && rm -f output/test/skipped.txt
 	@PROGRAMS="$(PROGRAMS)" NOT_BUILT="$(NOT_BUILT)" GNUPLOT="$(GNUPLOT)" LABS="$(LABS)" COURSE_URL="$(COURSE_URL)" \
+	    CLASSROOM_RUNS_ON="$(CLASSROOM_RUNS_ON)" \
 	    LAB_MISTAKES="$(LAB_MISTAKES)" MPI_FLAGS="$(MPI_FLAGS)" NCCL_INCLUDE="$(if $(NCCL_LIB),$(NCCL_HOME)/include)" \
 	    LAB_SUBSET="$(LAB_SUBSET)" SKIP_LOG="$(CURDIR)/output/test/skipped.txt" \
 	    prove $(or $(TESTS),tests/*.t); status=$$?; \
@@ -274,7 +275,8 @@ help:
 	@echo "  gradebook SUBMISSIONS=dir [BOOK=output/labs/class]   a class: a folder per student, one CSV,"
 	@echo "                                 a Markdown table, a figure; a grade a GPU at a time, on every GPU;"
 	@echo "                                 without a GPU, built and checked against the rules only"
-	@echo "  classroom                      .github/classroom/autograding.json, a test a lab"
+	@echo "  classroom [CLASSROOM_LABS=...] .github/workflows/classroom.yml, GitHub Classroom's: a test a lab"
+	@echo "  runner-check                   on a Classroom runner: what a grade needs, and what it lacks"
 	@echo "  lab-mistakes [CSV=file]        every planted mistake, each caught by its report (GPU)"
 	@echo "  labs-handout                   output/labs-handout.tar.gz: the course without the solutions"
 	@echo "  clean                          remove what was built and output/"
@@ -289,6 +291,7 @@ help:
 	@echo "  NCCL=none MPI=none GNUPLOT=none   build and test as if that part were missing"
 	@echo "  COMPUTE_SANITIZER=$(or $(COMPUTE_SANITIZER),(none found))   the compute-sanitizer the labs use"
 	@echo "  COURSE_URL=$(or $(COURSE_URL),(unset))   the course's GitHub address, for make notebook's badge"
+	@echo "  CLASSROOM_RUNS_ON=\"$(CLASSROOM_RUNS_ON)\"   the runner labels of make classroom's workflow"
 	@echo "a change of ARCH, DEBUG or a flag rebuilds everything (.build-flags)"
 
 # ==== Labs (labs/README.md) ====
@@ -394,13 +397,21 @@ labs-handout:
 	@sh labs/handout.sh output/labs-handout.tar.gz
 
 # A class: make gradebook SUBMISSIONS=dir [BOOK=output/labs/class] grades every student's files
-# (labs/gradebook, which builds the judges of the class's labs only); make classroom writes GitHub
-# Classroom's configuration, a test a lab.
+# (labs/gradebook, which builds the judges of the class's labs only). make classroom writes GitHub
+# Classroom's workflow (labs/classroom.sh), a test a lab of CLASSROOM_LABS, on a runner labelled
+# CLASSROOM_RUNS_ON (a YAML value: a list in brackets, or one label); make runner-check, on that runner,
+# says what a grade needs and what it lacks (labs/runner_check.sh).
+CLASSROOM_RUNS_ON ?= [self-hosted, gpu]
+CLASSROOM_LABS ?= $(LABS)
 gradebook:
 	@sh labs/gradebook "$$SUBMISSIONS" $${BOOK:+"$$BOOK"}
+WORKFLOW := .github/workflows/classroom.yml
 classroom:
-	@mkdir -p .github/classroom && sh labs/classroom.sh $(LABS) >.github/classroom/autograding.json && \
-	    echo "written: .github/classroom/autograding.json ($(words $(LABS)) tests)"
+	@mkdir -p $(dir $(WORKFLOW)) && sh labs/classroom.sh "$(CLASSROOM_RUNS_ON)" $(CLASSROOM_LABS) >$(WORKFLOW).new && \
+	    mv $(WORKFLOW).new $(WORKFLOW) && echo "written: $(WORKFLOW) ($(words $(CLASSROOM_LABS)) tests)" || \
+	    { rm -f $(WORKFLOW).new; exit 1; }
+runner-check:
+	@sh labs/runner_check.sh
 lab-list:
 	@echo $(LABS)
 # For labs/grade: a library a lab's file uses (labs/rules.txt "LAB link LIB"): how to compile against it

@@ -62,11 +62,12 @@ out=$(echo 'print-not-built: ; @echo "$(NOT_BUILT)"' |
 ok $? "and the tests are told which part each lacks (NOT_BUILT)" "NOT_BUILT=$out"
 help=$(make help)
 missing=""
-for target in all test sanitize small-gpu fuzz figures notebook colab sass ptx profile compile_commands.json clean; do
+for target in all test sanitize small-gpu fuzz figures notebook colab sass ptx profile compile_commands.json clean \
+              classroom runner-check; do
     echo "$help" | grep -q -- "$target" || missing="$missing $target"
 done
 for knob in ARCH DEBUG NVCCFLAGS EXTRA_NVCCFLAGS HOST_COMPILER NVCC NCCL_HOME MPI_HOME \
-            NCCL=none MPI=none GNUPLOT=none NP=; do
+            NCCL=none MPI=none GNUPLOT=none NP= CLASSROOM_RUNS_ON CLASSROOM_LABS; do
     echo "$help" | grep -q -- "$knob" || missing="$missing $knob"
 done
 [ -z "$missing" ]

