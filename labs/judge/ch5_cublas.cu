@@ -23,15 +23,6 @@ static int is_transposed(const float *got, const float *want, const double *scal
     return 1;
 }
 
-/* Every element within tolerance x its scale. */
-static int within(const float *got, const float *want, const double *scale, long long count, double tolerance)
-{
-    for (long long e = 0; e < count; e++)
-        if (!(fabs((double)got[e] - want[e]) <= tolerance * scale[e]))
-            return 0;
-    return 1;
-}
-
 static void hint_call(struct lab *lab, const float *got, const float *want, const double *scale, int m, int n, int k,
                       double tolerance)
 {
@@ -45,7 +36,7 @@ static void hint_call(struct lab *lab, const float *got, const float *want, cons
     else if (m > 1 && n > 1 && is_transposed(got, want, scale, m, n, tolerance))
         lab_hint(lab, "C holds the transpose of A B: cuBLAS wrote its answer column after column, so read row-major "
                       "it is C^T. Ask it for C^T = B^T A^T instead: B first, then A, and n before m");
-    else if (within(got, want, scale, count, 0x1p-9 + (k + 1) * 0x1p-22))  /* ch5_mma's bound for TF32 */
+    else if (product_within(got, want, scale, count, product_tf32_tolerance(k)))
         lab_hint(lab, "C is right to within TF32's rounding, not fp32's: is the handle's math mode TF32 "
                       "(cublasSetMathMode with CUBLAS_TF32_TENSOR_OP_MATH, or a TF32 compute type)? The lab is "
                       "cuBLAS's SGEMM in fp32: leave the handle as the runner made it");

@@ -11,22 +11,13 @@
  * sum itself, which the hints compare with. */
 static const struct product_values values = {0.0f, 1.0f, 0};
 
-/* TF32 keeps 10 of fp32's 23 mantissa bits: an input read as TF32 is off by up to 2^-10 of itself
- * (truncated; 2^-11 rounded to nearest), so a product of two by up to 2^-9. Then k sums in fp32, each
- * counted at 2^-22, four times fp32's rounding, since the tensor cores' additions are not documented to
- * round to nearest. Every product is positive, so the bound holds relative to the sum. */
-static double tf32_tolerance(int k)
-{
-    return 0x1p-9 + (k + 1) * 0x1p-22;
-}
-
 static void hint_kernel(struct lab *lab, const float *got, const float *want, const float *A, const float *B, int m,
                         int n, int k)
 {
     long long count = (long long)m * n, unwritten = 0, first = -1;
     for (long long e = 0; e < count; e++) {
         unwritten += isnan(got[e]);
-        if (first < 0 && !(fabs((double)got[e] - want[e]) <= tf32_tolerance(k) * fabs((double)want[e])))
+        if (first < 0 && !(fabs((double)got[e] - want[e]) <= product_tf32_tolerance(k) * fabs((double)want[e])))
             first = e;
     }
     if (first < 0)
@@ -40,7 +31,7 @@ static void hint_kernel(struct lab *lab, const float *got, const float *want, co
     else if (isnan(got[first]))
         lab_hint(lab, "element (row %lld, column %lld) was never written: does each warp store its four sums, "
                       "skipping only those outside C?", row, col);
-    else if (k % 8 && fabs(got[first] - short_k) <= tf32_tolerance(k) * short_k)
+    else if (k % 8 && fabs(got[first] - short_k) <= product_tf32_tolerance(k) * short_k)
         lab_hint(lab, "element (row %lld, column %lld) holds the sum of its first %d products, not of all %d: k is "
                       "%d steps of 8 and %d more. Count the steps with a ceiling; the loads past k give 0", row, col,
                  whole, k, k / 8, k % 8);
@@ -89,8 +80,8 @@ int main(int argc, char **argv)
         char why[128];
         snprintf(why, sizeof why, "TF32 inputs: each product off by up to 2^-9; then %d sums in fp32", k);
         int sampled;
-        if (product_check(&lab, values, got, want, scale, A, B, m, n, k, seed, tf32_tolerance(k), why, &sampled) &&
-            !sampled)
+        double tolerance = product_tf32_tolerance(k);  /* (positive products: relative to the sum itself) */
+        if (product_check(&lab, values, got, want, scale, A, B, m, n, k, seed, tolerance, why, &sampled) && !sampled)
             hint_kernel(&lab, got, want, A, B, m, n, k);
     }
     free(A), free(B), free(got), free(want), free(scale);
@@ -100,6 +91,6 @@ int main(int argc, char **argv)
     int m = shapes[last][0], n = shapes[last][1], k = shapes[last][2];
     char why[128];
     snprintf(why, sizeof why, "TF32 inputs: each product off by up to 2^-9; then %d sums in fp32", k);
-    product_timed(&lab, values, m, n, k, reps, tf32_tolerance(k), why, 1);
+    product_timed(&lab, values, m, n, k, reps, product_tf32_tolerance(k), why, 1);
     return lab_end(&lab);
 }

@@ -16,9 +16,8 @@
 static void matmul_hint(struct lab *lab, const float *got, const float *want, const double *scale, int m, int n,
                         int k)
 {
-    for (long long e = 0; e < (long long)m * n; e++)
-        if (!(fabs((double)got[e] - want[e]) <= (0x1p-9 + (k + 1) * 0x1p-22) * scale[e]))  /* ch5_mma's bound */
-            return;
+    if (!product_within(got, want, scale, (long long)m * n, product_tf32_tolerance(k)))
+        return;
     lab_hint(lab, "C is right to within TF32's rounding, not fp32's: are the products made on the tensor cores "
                   "(mma, wmma) or the inputs rounded to TF32? The lab is fp32 on the CUDA cores");
 }

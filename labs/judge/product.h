@@ -103,6 +103,26 @@ static inline double product_fp32_tolerance(int k)
     return (k < 7 ? k : 7) * FLOAT_ROUNDING;
 }
 
+/* TF32's bound (ch5_mma's; for the others, the sign that a wrong C is TF32's): TF32 keeps 10 of fp32's 23
+ * mantissa bits, so an input read as TF32 is off by up to 2^-10 of itself (truncated; 2^-11 rounded to
+ * nearest), a product of two by up to 2^-9. Then k sums in fp32, each counted at 2^-22, four times fp32's
+ * rounding, since the tensor cores' additions are not documented to round to nearest. Relative to the sum
+ * of the products' magnitudes. */
+static inline double product_tf32_tolerance(int k)
+{
+    return 0x1p-9 + (k + 1) * 0x1p-22;
+}
+
+/* Every element of got within tolerance x its scale (the sum of its products' magnitudes) of want. */
+static inline int product_within(const float *got, const float *want, const double *scale, long long count,
+                                 double tolerance)
+{
+    for (long long e = 0; e < count; e++)
+        if (!(fabs((double)got[e] - want[e]) <= tolerance * scale[e]))
+            return 0;
+    return 1;
+}
+
 /* ==== The reference, and the check ==== */
 
 static float product_got[PRODUCT_SAMPLED], product_want[PRODUCT_SAMPLED];
