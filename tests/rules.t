@@ -78,6 +78,26 @@ printf '%s\n' "calls|sm_90|vprintf" "calls|sm_90|malloc" "bytes|sm_90|1012| kept
     cmp -s - "$tmp/elf"
 ok $? "elf.awk: .nv.global and .nv.global.init counted (not constant, shared or \$str), the objects, calls, code" \
     "$(cat "$tmp/elf")"
+# The same symbols as cuobjdump 13.2 and before print them (the GPU machines' 13.0 does): the type in
+# info's low four bits (0x1 an object, 0x12 a global function), the section index in shndx.
+sed -e '/^\.section \.symtab/,/^$/d' -e '/^arch = sm_120/,$d' "$tmp/listing" >"$tmp/old"
+cat >>"$tmp/old" <<'EOF'
+.section .symtab
+ index           value           size      info    other  shndx    name
+ 0x6               0            0x3e8       0x1        0   0x38     kept
+ 0x7           0x3e8              0xc       0x1        0   0x38     $__stash__12
+ 0x8               0             0x10       0x1        0   0x37     $str
+ 0x9               0           0x4000       0x1        0   0x1f     table
+0x2b               0                0      0x12        0      0     vprintf
+0x2c               0            0x200      0x12        0   0x2c     _Z4taskPfS_
+0x2d               0                0      0x12        0      0     malloc
+
+arch = sm_120
+code version = [8,8]
+EOF
+awk -f labs/elf.awk "$tmp/old" | tr '\t' '|' | cmp -s - "$tmp/elf"
+ok $? "elf.awk reads cuobjdump 13.2's symbol table (index, info, shndx) as 13.3's" \
+    "$(awk -f labs/elf.awk "$tmp/old" | tr '\t' '|')"
 
 # ==== rules.sh's command line ====
 sh labs/rules.sh ch1_map >"$tmp/out" 2>&1; code=$?
