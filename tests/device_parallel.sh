@@ -2,10 +2,10 @@
 # A whole session's GPU work on a machine of four GPUs, side by side, each part on a GPU of its own:
 #   sh tests/device_parallel.sh start OUT      builds, then starts the parts in the background and returns
 #   sh tests/device_parallel.sh wait OUT S     waits up to S seconds for them, then prints their summaries
-# The parts: tests/labs.t in two halves of the labs (GPUs 0 and 1, the first with GPU 2 as a second GPU for
-# the labs that use two), every other test file (GPUs 2 and 0) and make sanitize (GPU 2), then the
-# solutions at 14 SMs (make small-gpu's labs part, through MPS on GPU 1 once its half of labs.t is done),
-# and tests/grade_overhead.sh (GPU 3). A part's exit status and seconds land in OUT/PART.rc. The parts
+# The parts: tests/labs.t in five parts of the labs (on GPUs 0 to 2, each with a second GPU for the labs
+# that use two), every other test file (prove -j4, GPUs 2 and 0), make sanitize in two halves (GPUs 1 and
+# 2), and on GPU 3 alone tests/grade_overhead.sh, then the solutions at 14 SMs (make small-gpu's labs part,
+# through MPS on GPU 3). A part's exit status and seconds land in OUT/PART.rc. The parts
 # run in sessions of their own (setsid), so that a device call may return while they run: on a lent
 # machine, call `wait` again at once (an idle machine is given back within a minute, its work with it).
 # Logs: OUT/*.log; OUT/small/ (the 14-SM run); OUT/grade_overhead.csv.
@@ -13,13 +13,19 @@ set -u
 what=${1:?usage: sh tests/device_parallel.sh start|wait OUT [SECONDS]}
 out=${2:?usage: sh tests/device_parallel.sh start|wait OUT [SECONDS]}
 case $out in /*) ;; *) out=$PWD/$out ;; esac
-parts="labs_first labs_second other sanitize overhead"
-first="ch1_block_index ch1_one_thread_each ch1_two_inputs ch1_grid_2d ch2_shared_reverse ch1_map ch1_image"
-first="$first ch1_transpose ch1_debug_bounds ch2_block_sum ch2_warp_sum ch2_debug_barrier ch2_debug_warp"
-first="$first ch3_allreduce ch3_halo ch5_tiled ch5_register_tile ch5_cublas ch5_mma"
-second=$(for lab in $(make -s --no-print-directory lab-list); do
-             case " $first " in *" $lab "*) ;; *) printf '%s ' "$lab" ;; esac
-         done)
+labs_parts="labs_1 labs_2 labs_3 labs_4 labs_5"
+parts="$labs_parts other sanitize_1 sanitize_2 overhead"
+# The labs in five parts of about equal work (the files tests/ grades for a lab, and its grade's own
+# seconds: ch1_transpose's and ch1_debug_bounds's are the longest), greedily, heaviest first.
+lab_parts() {
+    for lab in $(make -s --no-print-directory lab-list); do
+        n=$( (ls tests/cheats tests/honest tests/rules; cat labs/mistakes.sh tests/*.txt) 2>/dev/null | grep -c "$lab")
+        case $lab in ch1_transpose|ch1_debug_bounds) n=$((n + 10)) ;; esac
+        echo "$((n + 4)) $lab"
+    done | sort -rn | awk '{ best = 1; for (p = 2; p <= 5; p++) if (w[p] < w[best]) best = p
+                             w[best] += $1; l[best] = l[best] " " $2 }
+                           END { for (p = 1; p <= 5; p++) print p l[p] }'
+}
 part() {  # part NAME COMMAND: COMMAND in a session of its own; its status and seconds to OUT/NAME.rc
     setsid sh -c "start=\$(date +%s); $2; echo \"\$? \$(( \$(date +%s) - start )) s\" >'$out/$1.rc'" \
         </dev/null >/dev/null 2>&1 &
@@ -35,20 +41,25 @@ start)
         { tail -n 20 "$out/build.log"; exit 1; }
     echo "build: $(( $(date +%s) - t0 )) s"
     others=$(ls tests/*.t | grep -v '/labs\.t$' | tr '\n' ' ')
-    part labs_first "CUDA_VISIBLE_DEVICES=0,2 make test TESTS=tests/labs.t LAB_SUBSET='$first' \
-        >'$out/labs_first.log' 2>&1"
-    part labs_second "CUDA_VISIBLE_DEVICES=1 make test TESTS=tests/labs.t LAB_SUBSET='$second' \
-        >'$out/labs_second.log' 2>&1; s=\$?; MPS_GPU=1 PARTS=labs sh tests/small_gpu.sh '$out/small' gtx1650 \
-        >'$out/small.log' 2>&1; [ \$s = 0 ]"
-    part other "CUDA_VISIBLE_DEVICES=2,0 make test TESTS='$others' >'$out/other.log' 2>&1"
-    part sanitize "CUDA_VISIBLE_DEVICES=2 make sanitize >'$out/sanitize.log' 2>&1"
+    # (each labs part with a second GPU, for the labs that use two; GPU 3 is left to the benchmark)
+    lab_parts >"$out/lab_parts.txt"
+    while read -r p labs; do
+        gpus=$(echo "0,2 0,2 1,2 1,0 2,1" | cut -d' ' -f"$p")
+        part "labs_$p" "CUDA_VISIBLE_DEVICES=$gpus make test TESTS=tests/labs.t LAB_SUBSET='$labs' \
+            >'$out/labs_$p.log' 2>&1"
+    done <"$out/lab_parts.txt"
+    part other "CUDA_VISIBLE_DEVICES=2,0 make test TESTS='-j4 $others' >'$out/other.log' 2>&1"
+    part sanitize_1 "CUDA_VISIBLE_DEVICES=1 make sanitize ONLY='^ch[125]_' >'$out/sanitize_1.log' 2>&1"
+    part sanitize_2 "CUDA_VISIBLE_DEVICES=2 make sanitize ONLY='^ch[34]_' >'$out/sanitize_2.log' 2>&1"
+    # (the benchmark alone on its GPU, then the solutions at 14 SMs through MPS on the same GPU)
     part overhead "CUDA_VISIBLE_DEVICES=3 sh tests/grade_overhead.sh '$out/grade_overhead.csv' \
-        >'$out/overhead.log' 2>&1"
+        >'$out/overhead.log' 2>&1; s=\$?; MPS_GPU=3 PARTS=labs sh tests/small_gpu.sh '$out/small' gtx1650 \
+        >'$out/small.log' 2>&1; [ \$s = 0 ]"
     echo "started: $parts"
     ;;
 wait)
     end=$(( $(date +%s) + ${3:-540} ))
-    while [ "$(ls "$out"/*.rc 2>/dev/null | wc -l)" -lt 5 ] && [ "$(date +%s)" -lt "$end" ]; do sleep 10; done
+    while [ "$(ls "$out"/*.rc 2>/dev/null | wc -l)" -lt "$(echo $parts | wc -w)" ] && [ "$(date +%s)" -lt "$end" ]; do sleep 10; done
     for p in $parts; do
         echo "== $p: $(cat "$out/$p.rc" 2>/dev/null || echo running)"
         grep -E '^(Files=|Result:|make test:|not ok)|Failed tests' "$out/$p.log" 2>/dev/null | head -n 12

@@ -9,7 +9,8 @@
 # (the solution's findings, kept after a machine's first grade, cost nothing: the file is the solution).
 # The overhead of a lab is after - before; the summary line gives the median over the labs, which
 # labs/README.md holds to 1 s. A row a grade:
-#   lab,sandbox,exit,verdict,seconds,rules_seconds      (the verdict's commas written ;)
+#   lab,sandbox,exit,verdict,seconds,rules_seconds,steps      (the verdict's commas written ;; steps: the
+#   grade's grade-step-seconds, "build;S;correctness;S;..." )
 # The CSV's first line names the GPU. What it leaves out: the compiler's own sandbox (a build is kept
 # between grades, so both grades reuse it; one bwrap start, printed on the summary line, is its cost).
 set -u
@@ -32,8 +33,9 @@ one() {
     else sh labs/grade "$1" "labs/solutions/$1.cu" >"$tmp/$1.$2" 2>&1 </dev/null; fi
     code=$?
     t1=$(now)
-    printf '%s,%s,%s,%s,%.2f,%s\n' "$1" "$2" "$code" "$(csv_field "$tmp/$1.$2" verdict | tr ',' ';')" \
-        "$(echo "$t0 $t1" | awk '{ print $2 - $1 }')" "$(sed -n 's/^grade-rules-seconds //p' "$tmp/$1.$2")"
+    printf '%s,%s,%s,%s,%.2f,%s,%s\n' "$1" "$2" "$code" "$(csv_field "$tmp/$1.$2" verdict | tr ',' ';')" \
+        "$(echo "$t0 $t1" | awk '{ print $2 - $1 }')" "$(sed -n 's/^grade-rules-seconds //p' "$tmp/$1.$2")" \
+        "$(sed -n 's/^grade-step-seconds //p' "$tmp/$1.$2" | tr ' ' ';')"
 }
 n=0
 {
@@ -45,12 +47,13 @@ n=0
 bwrap=$(command -v bwrap || echo .tools/bin/bwrap)
 t0=$(now); "$bwrap" --unshare-all --die-with-parent --ro-bind / / --proc /proc --dev /dev true; t1=$(now)
 { echo "# device: $(csv_device "$tmp"/*.bwrap), $(date -u '+%Y-%m-%d %H:%M') UTC, tests/grade_overhead.sh"
-  echo "lab,sandbox,exit,verdict,seconds,rules_seconds"; cat "$tmp/rows"; } >"$csv.tmp" && mv "$csv.tmp" "$csv" ||
+  echo "lab,sandbox,exit,verdict,seconds,rules_seconds,steps"; cat "$tmp/rows"; } >"$csv.tmp" && mv "$csv.tmp" "$csv" ||
     { echo "cannot write $csv" >&2; exit 1; }
 # The summary: after - before, lab by lab, and their median.
 awk -F, -v bw="$(echo "$t0 $t1" | awk '{ printf "%.3f", $2 - $1 }')" '
     NR <= 2 { next }
-    $2 == "bwrap" { after[$1] = $5; ok[$1] += ($3 == 0) }
+    $2 == "bwrap" { after[$1] = $5; ok[$1] += ($3 == 0); g[++m] = $5
+                    k = split($7, f, ";"); for (i = 1; i + 1 <= k; i += 2) step[f[i]] += f[i + 1] }
     $2 == "none" { before[$1] = $5 - $6; ok[$1] += ($3 == 0) }
     END {
         for (lab in after) if (lab in before) { d[++n] = after[lab] - before[lab]; passed += (ok[lab] == 2) }
@@ -59,4 +62,9 @@ awk -F, -v bw="$(echo "$t0 $t1" | awk '{ printf "%.3f", $2 - $1 }')" '
         printf "grade overhead (sandbox and rules): median %.2f s over %d labs (min %.2f, max %.2f);",
             median, n, d[1], d[n]
         printf " %d of them PASS both ways; one bwrap start %s s\n", passed, bw
+        for (i = 1; i <= m; i++) for (j = i + 1; j <= m; j++) if (g[j] < g[i]) { t = g[i]; g[i] = g[j]; g[j] = t }
+        printf "a grade (sandboxed): median %.2f s over %d labs; their seconds by step, mean:", \
+            m % 2 ? g[(m + 1) / 2] : (g[m / 2] + g[m / 2 + 1]) / 2, m
+        for (s in step) printf " %s %.2f", s, step[s] / m
+        print ""
     }' "$csv"
