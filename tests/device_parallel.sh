@@ -59,7 +59,8 @@ start)
     ;;
 wait)
     end=$(( $(date +%s) + ${3:-540} ))
-    while [ "$(ls "$out"/*.rc 2>/dev/null | wc -l)" -lt "$(echo $parts | wc -w)" ] && [ "$(date +%s)" -lt "$end" ]; do sleep 10; done
+    all=$(echo $parts | wc -w)
+    while [ "$(ls "$out"/*.rc 2>/dev/null | wc -l)" -lt "$all" ] && [ "$(date +%s)" -lt "$end" ]; do sleep 10; done
     for p in $parts; do
         echo "== $p: $(cat "$out/$p.rc" 2>/dev/null || echo running)"
         grep -E '^(Files=|Result:|make test:|not ok)|Failed tests' "$out/$p.log" 2>/dev/null | head -n 12
