@@ -98,10 +98,13 @@ ok $? "the hand-out (make labs-handout), Classroom's template, holds $workflow a
 mkdir -p "$h/output/labs"
 cp -p .build-flags "$h/" && cp -p common/*.o "$h/common/" && cp -pR output/labs/*.o "$h/output/labs/" &&
     cp -pR output/labs/judge output/labs/runner "$h/output/labs/" 2>/dev/null
-# The grader's environment (its src/main.js), and on PATH the cuobjdump the course uses here, as on a
-# runner: the hand-out has no .tools/bin (nor has a runner's checkout, which removes it).
+# The grader's environment (its src/main.js), and on PATH the cuobjdump and the bwrap the course uses
+# here, as a runner has them installed: the hand-out has no .tools/bin (nor has a runner's checkout, which
+# removes it). Without the sandbox every grade on a GPU would be NOT GRADED (4), as make runner-check says.
 cuobjdump=$(make -s --no-print-directory lab-cuobjdump 2>/dev/null)
+bwrap=$(command -v bwrap 2>/dev/null || echo "$PWD/.tools/bin/bwrap")
 grader_path=$PATH${cuobjdump:+:$(dirname "$cuobjdump")}
+[ ! -x "$bwrap" ] || grader_path=$grader_path:$(dirname "$bwrap")
 as_grader() { (cd "$h" && env -i PATH="$grader_path" HOME="$HOME" FORCE_COLOR=true sh -c "$1"); }
 first=$(echo $graders | cut -d' ' -f1)
 built=0
