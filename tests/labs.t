@@ -470,6 +470,15 @@ while read -r name; do
     speed=$(sed -n 's/^grade-speed //p' "$tmp/slow")
     [ "$(sed -n 's/^grade-correct //p' "$tmp/slow")" = yes ] && [ "$speed" = slow ]
     ok $? "the mistake $name is right but caught as slow" "exit $code; $(grep -v '^grade-' "$tmp/slow" | tail -n 4)"
+    # ... and slow in a hand-out too: its share of the limit under labs/targets.txt's target for this GPU's
+    # class (what labs/grade compares without a solution, from the same judge's figures)
+    reached=$(sed -n 's/^grade-percent-of-limit //p' "$tmp/slow")
+    sms=$(sed -n 's/^grade-device .*, \([0-9][0-9]*\) SMs,.*/\1/p' "$tmp/slow")
+    target=$(awk -v l="${name%%.*}" -v c="$([ "${sms:-0}" -ge 64 ] && echo 3 || echo 2)" \
+        '!/^#/ && $1 == l { print $c }' labs/targets.txt)
+    [ -n "$target" ] && [ -n "$reached" ] && [ "$reached" != - ] && [ "$reached" -lt "$target" ]
+    ok $? "the mistake $name is slow in a hand-out too, on this GPU of ${sms:-?} SMs" \
+        "its share of the limit ${reached:-?}%, the target ${target:-?}%"
     # A lab timed in several processes (rules.txt "LAB timed N") says so, and times that many.
     n=$(awk -v l="${name%%.*}" '$1 == l && $2 == "timed" { print $3 }' labs/rules.txt)
     [ -z "$n" ] || { medians=$(sed -n "s/^  timed in $n processes of yours .*: medians \(.*\)ms; their mean .*/\1/p" \
