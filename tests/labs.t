@@ -37,11 +37,27 @@ for lab in $LABS; do
     [ "$planted" -ge 2 ]
     ok $? "$lab has at least two planted mistakes that one GPU catches" "$planted in labs/solutions/mistakes.txt"
 done
-# labs/README.md's table of labs lists every lab of LABS, in that order.
-listed=$(sed -n '/^<!-- labs:/,/^<!-- end labs -->/p' labs/README.md |
-         sed -n 's/^| `\([a-z0-9_]*\)` |.*/\1/p' | tr '\n' ' ')
-[ "$(echo $listed)" = "$(echo $LABS)" ]
-ok $? "labs/README.md's table lists the labs of LABS, in order" "README: $listed; LABS: $LABS"
+# labs/README.md's table of labs lists every lab of LABS, in that order, each with a time; the chapters
+# never go back after the first steps; each session of its plan adds up to its time and fits its three
+# hours; each plan holds ch3_events, ch3_graph and a lab over every GPU (tests/labs_plan.awk). Then the
+# faults it is for, planted in copies: a session's time that is not its labs' sum, a session over its
+# hours, ch1_transpose moved among chapter 2's labs in LABS.
+every=$(awk '!/^[[:space:]]*#/ && $2 == "gpus" && $3 == "every" { print $1 }' labs/rules.txt | tr '\n' ' ')
+plan() { awk -v labs="${2:-$LABS}" -v every="$every" -f tests/labs_plan.awk "$1"; }
+broken=$(plan labs/README.md)
+[ -z "$broken" ]; ok $? "labs/README.md's table lists LABS in order, and its plan adds up and fits" "$broken"
+sed 's/^\(| two sessions | 1 |.*| \)\([0-9]*\) min |$/\1\21 min |/' labs/README.md >"$tmp/plan.md"
+broken=$(plan "$tmp/plan.md")
+! cmp -s labs/README.md "$tmp/plan.md" && echo "$broken" | grep -q "session 1: its time says"
+ok $? "a session's time changed by hand is caught" "$broken"
+sed 's/^\(| `ch3_events` |.*| \)30 min |$/\190 min |/' labs/README.md >"$tmp/plan.md"
+broken=$(plan "$tmp/plan.md")
+! cmp -s labs/README.md "$tmp/plan.md" && echo "$broken" | grep -q "more than a session's"
+ok $? "a lab's time that takes a session past its hours is caught" "$broken"
+moved=$(echo " $LABS " | sed 's/ ch1_transpose / /; s/ ch2_block_sum / ch2_block_sum ch1_transpose /')
+broken=$(plan labs/README.md "$moved")
+echo "$broken" | grep -q "ch1_transpose comes after chapter 2"
+ok $? "a lab of chapter 1 among chapter 2's in LABS is caught" "$broken"
 # The stubs are the labs: labs/grade takes a lab whose stub exists, so none may be left out of LABS.
 for stub in labs/runner/*.cu; do
     name=$(basename "$stub" .cu)
