@@ -58,6 +58,45 @@ moved=$(echo " $LABS " | sed 's/ ch1_transpose / /; s/ ch2_block_sum / ch2_block
 broken=$(plan labs/README.md "$moved")
 echo "$broken" | grep -q "ch1_transpose comes after chapter 2"
 ok $? "a lab of chapter 1 among chapter 2's in LABS is caught" "$broken"
+# Every statement states its contract (labs/README.md), in one place and form: a "Contract:" line, then the
+# six fields in order, each with its text (a field's later lines indented two more), a blank line and the
+# Rules line. A statement planted without its "zero:" field, and one with an empty "values:", must fail.
+contract_problems() {  # contract_problems FILE: what is wrong with its statement's contract; nothing if right
+    awk 'BEGIN { n = split("sizes pointers zero values index binding", field, " ") }
+        /^ \*\// { if (state == 1 || state == 2) print "the block runs to the end of the statement"; exit }
+        state == 2 { if ($0 !~ /^ \* Rules: /) print "the block is not followed by the Rules line"; state = 3 }
+        state == 1 && match($0, /^ \*   [a-z]+:/) {
+            name = substr($0, 6, RLENGTH - 6); k++
+            if (name != field[k]) print "field " k " is \"" name "\", not \"" field[k] "\""
+            if (substr($0, RLENGTH + 1) !~ /[^ ]/) print "field \"" name "\" is empty"
+            next
+        }
+        state == 1 && /^ \*     [^ ]/ { next }
+        state == 1 { if (k != n) print k " fields, not " n; if ($0 != " *") print "no blank line after it"; state = 2 }
+        /^ \* Contract:$/ { if (seen++) print "a second Contract: line"; state = 1 }
+        END { if (!seen) print "no \"Contract:\" line" }' "$1"
+}
+for lab in $LABS; do
+    problems=$(contract_problems "labs/$lab.cu")
+    [ -z "$problems" ]; ok $? "labs/$lab.cu's statement has its contract, every field filled" "$problems"
+done
+grep -v '^ \*   zero: ' labs/ch1_map.cu >"$tmp/no_zero.cu"
+contract_problems "$tmp/no_zero.cu" | grep -q 'field 3 is "values", not "zero"'
+ok $? "a statement without its zero: field fails the contract's check" "$(contract_problems "$tmp/no_zero.cu")"
+sed 's/^ \*   values: .*/ *   values:/' labs/ch1_map.cu >"$tmp/empty_values.cu"
+contract_problems "$tmp/empty_values.cu" | grep -q 'field "values" is empty'
+ok $? "a statement with an empty values: field fails the contract's check" "$(contract_problems "$tmp/empty_values.cu")"
+# One word for a launch the file may not change: "fixed" (a statement's "given" is for what the runner gives).
+for lab in $LABS; do
+    awk '/^ \*\// { exit } /launch[^.;]* (is|are) given|given[^.;]*launch/ { print FILENAME ":" FNR ": " $0 }' \
+        "labs/$lab.cu"
+done >"$tmp/given"
+[ ! -s "$tmp/given" ]; ok $? "no statement calls a launch \"given\" (the word is \"fixed\")" "$(cat "$tmp/given")"
+# labs/README.md's table of labs lists every lab of LABS, in that order.
+listed=$(sed -n '/^<!-- labs:/,/^<!-- end labs -->/p' labs/README.md |
+         sed -n 's/^| `\([a-z0-9_]*\)` |.*/\1/p' | tr '\n' ' ')
+[ "$(echo $listed)" = "$(echo $LABS)" ]
+ok $? "labs/README.md's table lists the labs of LABS, in order" "README: $listed; LABS: $LABS"
 # The stubs are the labs: labs/grade takes a lab whose stub exists, so none may be left out of LABS.
 for stub in labs/runner/*.cu; do
     name=$(basename "$stub" .cu)

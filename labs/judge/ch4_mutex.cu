@@ -128,10 +128,10 @@ int main(int argc, char **argv)
             lab_int(&c, lab.dev.sms);
             if ((stopped = lab_run(&lab, &c)))
                 break;
-            /* The launch is given: one kernel, summarize, whose blocks merge under the lock (the runner
+            /* The launch is fixed: one kernel, summarize, whose blocks merge under the lock (the runner
              * counts the kernels a call launches). A second kernel that combines per-block slots is no lock. */
             if (lab.launches != 1) {
-                printf("  n = %lld: FAIL, your lab_summarize launched %d kernels; the launch is given: one kernel, "
+                printf("  n = %lld: FAIL, your lab_summarize launched %d kernels; the launch is fixed: one kernel, "
                        "summarize, whose blocks merge under the lock\n", n, lab.launches);
                 lab.failures++;
                 stopped = 1;
