@@ -23,7 +23,7 @@
  *     exactly that: 256-byte aligned, never offset; total and mutex arrive filled with 0xff bytes.
  *   zero: n = 0 is not a size: n is at least 1.
  *   values: unsigned, 1 to 2^32 - 1: a call's lie in the 10^6 levels below a top drawn between 10^6 and
- *     2^32 - 1, drawn afresh for every call (at 2^24 values the largest comes about 16 times).
+ *     2^32 - 1, drawn afresh for every call (at 2^24 values the largest comes about 17 times).
  *   index: the fixed kernel's (long long); n is below 2^31 here.
  *   binding: the Rules line, the fixed kernel, combine and launch (the judge counts one kernel a call), and
  *     *total; lock, unlock and merge are yours, their steps as listed.

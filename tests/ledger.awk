@@ -49,6 +49,14 @@ function spelled(file, text,   path, l, w) {
     sub(/^[^a-z0-9]*/, "", w); match(w, /^[a-z0-9]+/); w = substr(w, 1, RLENGTH)
     return w in word ? word[w] : w ~ /^[0-9]+$/ ? w + 0 : fail(path ": \"" w "\" after \"" text "\" is no number")
 }
+# How many words (between spaces) a string of the code holds: the text after text on its first line, up to
+# the next double quote (words("tests/labs.t", "n = split(\"") counts the fields it splits).
+function words(file, text,   path, l, s, w, n) {
+    path = root "/" file; l = line_of(path, text, "in"); if (l == "") return 0
+    s = substr(l, index(l, text) + length(text)); sub(/".*/, "", s)
+    n = split(s, w, " ")
+    return n ? n : fail(path ": no word after \"" text "\"")
+}
 # How many lines of a file of the course hold text (start with it: "^text"); how many files a pattern of
 # the shell names (under root: files("labs/ch*.cu")).
 function lines(file, text,   path, l, n, start) {

@@ -32,6 +32,7 @@
 #                                            as numafter()
 #                spelled(PATH, TEXT)         a count the code writes in words, the word right after TEXT
 #                lines(PATH, TEXT)           how many lines of PATH hold TEXT ("^TEXT": start with it)
+#                words(PATH, TEXT)           how many words a string holds: after TEXT, to the next "
 #                files(PATTERN)              how many files a pattern of the shell names ("labs/ch*.cu")
 #     todo     a sentence another change owns; listed so that it is found, not yet traced
 # No other kind: a number nothing in the course backs does not go in the prose. For data, formula and

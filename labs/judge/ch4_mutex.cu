@@ -20,8 +20,8 @@ struct summary {
 };
 
 enum { VALUE_STREAM = 1, TOP_STREAM = 2 };
-/* A call's values lie in the SPREAD levels up to its largest possible, `top`: at 16 million values the
- * largest comes about 16 times, so that "the smallest index of the largest" is put to the test. */
+/* A call's values lie in the SPREAD levels up to its largest possible, `top`: at 2^24 values the
+ * largest comes about 17 times (2^24 / SPREAD), so that "the smallest index of the largest" is put to the test. */
 #define SPREAD 1000000u
 
 /* A call's values, made on the GPU (quicker than the CPU at 2^24) and read back by the judge. */
