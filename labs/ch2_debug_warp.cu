@@ -37,6 +37,8 @@
  * Rules: the two launches are fixed; keep the tree down to 64 values; no atomics, no CUB, no cooperative
  * groups.
  * Target: 70% of the course's solution's speed; the limit is cub::DeviceReduce::Sum on the same array.
+ * In a hand-out, without the solution to time: the share of that limit that labs/targets.txt sets for
+ * the GPU's class, small or large (the report names the class and the share).
  *   make lab L=ch2_debug_warp
  */
 

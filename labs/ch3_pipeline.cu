@@ -25,6 +25,8 @@
  * Rules: the kernel is fixed; the buffers are given; use the streams given (they exist already).
  * Target: 70% of the course's solution's speed; the limit is the transfer bound, the time the larger of
  * the two copies takes alone at the bandwidth of the host link measured now.
+ * In a hand-out, without the solution to time: the share of that limit that labs/targets.txt sets for
+ * the GPU's class, small or large (the report names the class and the share).
  *   make lab L=ch3_pipeline
  */
 

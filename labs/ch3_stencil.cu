@@ -25,6 +25,8 @@
  *
  * Rules: the launch below is fixed; no atomics, no library.
  * Target: 70% of the course's solution's speed; the limit is the device-to-device copy bandwidth.
+ * In a hand-out, without the solution to time: the share of that limit that labs/targets.txt sets for
+ * the GPU's class, small or large (the report names the class and the share).
  *   make lab L=ch3_stencil
  */
 

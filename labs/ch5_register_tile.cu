@@ -25,6 +25,8 @@
  * Rules: the launch below is fixed; no cuBLAS, no tensor cores. A and B hold floats of either sign with
  * full mantissas, and C may be off by fp32's rounding of its sums only: TF32's is ten times that.
  * Target: 70% of the course's solution's speed; the limit is cuBLAS's SGEMM (strict fp32).
+ * In a hand-out, without the solution to time: the share of that limit that labs/targets.txt sets for
+ * the GPU's class, small or large (the report names the class and the share).
  *   make lab L=ch5_register_tile
  */
 
