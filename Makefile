@@ -401,10 +401,10 @@ labs-handout:
 # A class: make gradebook SUBMISSIONS=dir [BOOK=output/labs/class] grades every student's files
 # (labs/gradebook, which builds the judges of the class's labs only); SLURM=PARTITION, SLURM_MINUTES and
 # SLURM_OPTIONS reach it through the environment, for a Slurm job array (labs/gradebook_slurm.sh; lab-arch
-# GPU_SM= gives it the architectures a machine without a GPU builds for, which any node runs). make classroom writes GitHub
-# Classroom's workflow (labs/classroom.sh), a test a lab of CLASSROOM_LABS, on a runner labelled
-# CLASSROOM_RUNS_ON (a YAML value: a list in brackets, or one label); make runner-check, on that runner,
-# says what a grade needs and what it lacks (labs/runner_check.sh).
+# GPU_SM= gives it the architectures a machine without a GPU builds for, which any node runs). make
+# classroom writes GitHub Classroom's workflow (labs/classroom.sh), a test a lab of CLASSROOM_LABS, on a
+# runner labelled CLASSROOM_RUNS_ON (a YAML value: a list in brackets, or one label); make runner-check, on
+# that runner, says what a grade needs and what it lacks (labs/runner_check.sh).
 CLASSROOM_RUNS_ON ?= [self-hosted, gpu]
 CLASSROOM_LABS ?= $(LABS)
 gradebook:

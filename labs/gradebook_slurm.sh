@@ -27,17 +27,17 @@ slurm_setup() {
     esac
     slurm_partition=$SLURM
     if [ "$SLURM" = 1 ]; then
-        slurm_partition=$(sinfo -h -o %P 2>/dev/null | sed -n 's/\*$//p' | head -n 1)
+        slurm_partition=$(timeout 60 sinfo -h -o %P 2>/dev/null | sed -n 's/\*$//p' | head -n 1)
         [ -n "$slurm_partition" ] ||
             { echo "labs/gradebook: SLURM=1: Slurm names no default partition (sinfo): name one, SLURM=PARTITION" >&2
               exit 2; }
     fi
-    scontrol show partition "$slurm_partition" >/dev/null 2>&1 ||
-        { echo "labs/gradebook: SLURM=$SLURM: Slurm has no partition $slurm_partition (sinfo lists them)" >&2
-          exit 2; }
+    timeout 60 scontrol show partition "$slurm_partition" >/dev/null 2>&1 ||
+        { echo "labs/gradebook: SLURM=$SLURM: Slurm has no partition $slurm_partition, or did not answer" \
+               "(sinfo lists them)" >&2; exit 2; }
     # A GPU a task where the partition's nodes have GPUs (sinfo's generic resources, "gpu:h100:8"), else none:
     # every file built only, each row as a machine without a GPU writes it.
-    if sinfo -h -p "$slurm_partition" -o %G | grep -q 'gpu'; then slurm_mode=all; else slurm_mode=none; fi
+    if timeout 60 sinfo -h -p "$slurm_partition" -o %G | grep -q 'gpu'; then slurm_mode=all; else slurm_mode=none; fi
     ARCH=${ARCH:-$(make -s -C "$root" --no-print-directory lab-arch GPU_SM=)}
     export ARCH
 }
@@ -61,14 +61,14 @@ slurm_grade() {
     if [ "$slurm_mode" = all ]; then slurm_gres=--gres=gpu:1 what="a GPU each"
     else slurm_gres="" what="no GPU in the partition: each file built and checked against its lab's rules"; fi
     # shellcheck disable=SC2086  # (SLURM_OPTIONS: words on purpose)
-    job=$(sbatch --partition="$slurm_partition" $slurm_gres --time="$slurm_minutes" --job-name=gradebook \
+    job=$(timeout 120 sbatch --partition="$slurm_partition" $slurm_gres --time="$slurm_minutes" --job-name=gradebook \
               ${SLURM_OPTIONS:-} --parsable --array="0-$final" --output="$shared/task.%a.out" --export=ALL \
               "$here/gradebook_task.sh" "$root" "$shared" 2>"$shared/sbatch.err")
     job=${job%%;*}
     case $job in ''|*[!0-9]*)
         cat "$shared/sbatch.err" >&2; echo "labs/gradebook: sbatch did not take the job array" >&2; exit 2 ;;
     esac
-    trap 'scancel "$job" 2>/dev/null; exit 130' INT TERM
+    trap 'timeout 60 scancel "$job" 2>/dev/null; exit 130' INT TERM
     echo "submitted Slurm job $job to partition $slurm_partition: $((final + 1)) tasks, $what;" \
          "waiting, $slurm_minutes min at most"
     slurm_wait
@@ -107,10 +107,10 @@ slurm_grade() {
 slurm_wait() {
     start=$(date +%s) said="" fails=0 slurm_late=""
     while :; do
-        if ! queue=$(squeue -h -r -u "$(id -un)" -o '%F %T' 2>"$shared/squeue.err"); then
+        if ! queue=$(timeout 60 squeue -h -r -u "$(id -un)" -o '%F %T' 2>"$shared/squeue.err"); then
             fails=$((fails + 1))
             [ $fails -lt 5 ] || { echo "labs/gradebook: squeue failed 5 times: $(head -n 1 "$shared/squeue.err");" \
-                                       "job $job cancelled" >&2; scancel "$job"; slurm_late=squeue; break; }
+                                       "job $job cancelled" >&2; timeout 60 scancel "$job"; slurm_late=squeue; break; }
             sleep 5; continue
         fi
         fails=0
@@ -123,7 +123,7 @@ slurm_wait() {
         elapsed=$(( $(date +%s) - start ))
         if [ $elapsed -ge $((slurm_minutes * 60)) ]; then
             echo "labs/gradebook: job $job not done after SLURM_MINUTES=$slurm_minutes min: cancelled" >&2
-            scancel "$job"; slurm_late=time
+            timeout 60 scancel "$job"; slurm_late=time
             sleep 5; break
         fi
         if [ $elapsed -lt 60 ]; then sleep 1; else sleep 10; fi
@@ -137,7 +137,7 @@ slurm_wait() {
 # empty where Slurm no longer knows it. One that Slurm says completed has its mark looked for again, for up
 # to 30 s (a shared filesystem may show another machine's files late).
 slurm_state() {
-    line=$(scontrol -o show job "${job}_$1" 2>/dev/null)
+    line=$(timeout 60 scontrol -o show job "${job}_$1" 2>/dev/null)
     state=$(printf '%s\n' "$line" | sed -n 's/.* JobState=\([^ ]*\).*/\1/p')
     reason=$(printf '%s\n' "$line" | sed -n 's/.* Reason=\([^ ]*\).*/\1/p' | grep -vx None)
     if [ "$state" = COMPLETED ]; then
