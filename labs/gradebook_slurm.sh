@@ -1,7 +1,8 @@
 # labs/gradebook_slurm.sh: labs/gradebook's grades as a Slurm job array (sourced by labs/gradebook where
 # SLURM is set; make gradebook SUBMISSIONS=dir SLURM=PARTITION). One array task a student, each grading that
-# student's files as the one-machine book does (labs/gradebook_task.sh), task 0 the course's solutions;
-# their rows gathered where the one-machine grades leave theirs, for labs/gradebook's one writer.
+# student's files as the one-machine book does (labs/gradebook_task.sh), task 0 the course's solutions
+# (where the course has them); their rows gathered where the one-machine grades leave theirs, for
+# labs/gradebook's one writer.
 #   SLURM=PARTITION         the partition (SLURM=1: the cluster's default); --gres=gpu:1 a task where sinfo
 #                           says its nodes have GPUs, else every file built only, as without a GPU
 #   SLURM_MINUTES=60        each task's time limit, and how long the book waits for the array from its
