@@ -1,4 +1,4 @@
-/* Lab ch4_dot: a dot product finished with one atomic per block (chapter 4, Example 4.5's dot product,
+/* Lab ch4_dot: a dot product finished with one atomic per block (chapter 4, Example 4.6's dot product,
  * without the mutex).
  *
  * Write the kernel dot: *result = the sum of x[i] * y[i] for i < n. Each thread adds its products (a
