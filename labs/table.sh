@@ -23,9 +23,12 @@ csv_refuse "${CSV:-}"
 # times alone, the other's correctness and sanitizer steps wait meanwhile (labs/steps/run.sh: gpu_lock);
 # LABS_WORKERS=N sets how many (1: one lab after another).
 workers=${LABS_WORKERS:-1}
+# (not through MPS, whose every client gets its own share of the SMs: two grades, twice the emulated card)
 [ -n "${LABS_WORKERS:-}" ] || ! command -v flock >/dev/null 2>&1 || [ "$(nproc 2>/dev/null || echo 1)" -lt 8 ] ||
-    workers=2
-case $workers in ''|*[!0-9]*|0) echo "make labs: LABS_WORKERS='$workers': a number of grades at once" >&2; exit 2 ;; esac
+    [ -n "${CUDA_MPS_PIPE_DIRECTORY:-}" ] || workers=2
+case $workers in
+    ''|*[!0-9]*|0) echo "make labs: LABS_WORKERS='$workers': a number of grades at once" >&2; exit 2 ;;
+esac
 mkdir -p output/labs/reports
 # The grade book's columns; each row takes its fields by these names (labs/csv.sh: csv_row).
 columns=lab,verdict,exit,correct,sanitizer,time_ms,percent_of_solution,percent_of_limit,limit,seed,sha256,seconds,file
