@@ -233,6 +233,10 @@ verdict ch1_map.dotdot_header "a lab's file includes the CUDA Toolkit's headers 
     "it includes $tmp/jobs/ch1_map.own_header/kept\.h"
 verdict ch5_tiled.cublas "no cuBLAS" "it includes .*/cublas_v2\.h"
 verdict ch3_events.host_clock "no clock of the host" "it calls clock_gettime"
+verdict ch3_events.gpu_clock "no clock of the GPU's read in a kernel" \
+    "in stamp\(.*\) for $sm: CS2R R[0-9]+, SR_GLOBALTIMERLO"
+verdict ch1_block_index.clock_in_kernel "no clock of the GPU's read in a kernel" \
+    "in whoami\(.*\) for $sm: CS2R R[0-9]+, SR_CLOCKLO"
 verdict ch3_pipeline.own_streams "the streams are given" "it calls cudaStreamCreate"
 verdict ch1_map.on_the_cpu "no copies between the host and the GPU" "it calls cudaMemcpy"
 verdict ch3_graph.changed "$given" \
