@@ -53,8 +53,14 @@ LDLIBS        := -lm
 # .build-flags holds the last build's, rewritten only when they differ.
 BUILD_FLAGS := $(NVCC) $(shell $(NVCC) --version 2>/dev/null | tail -n 1) $(COURSE_NVCCFLAGS) $(NVCCFLAGS) \
                $(EXTRA_NVCCFLAGS) | $(CC) $(ALL_CFLAGS) | $(MPI_HOME)
+# A goal that only answers a question (the scripts ask for the nvcc line, tests/rules.t through a wrapper of
+# nvcc) leaves it as it is: asking must not rebuild everything at the next make.
+ANSWERS := help lab-nvcc lab-cuda-dir lab-cuobjdump lab-wrap lab-sanitizer lab-settings lab-list lab-arch \
+           lab-flags-cublas lab-flags-nccl lab-flags-mpi lab-mpirun
 ifneq ($(BUILD_FLAGS),$(shell cat .build-flags 2>/dev/null))
-  $(shell echo '$(BUILD_FLAGS)' >.build-flags)
+  ifneq ($(filter-out $(ANSWERS),$(or $(MAKECMDGOALS),all)),)
+    $(shell echo '$(BUILD_FLAGS)' >.build-flags)
+  endif
 endif
 
 # The multi-GPU programs never use NVLink SHARP (multicast objects): two GPUs do not need it.
