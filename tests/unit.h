@@ -20,4 +20,7 @@ void test_results(void);
 void test_output(void);
 void test_protections(void);
 
+/* unit_cli.c */
+void test_cli(void);
+
 #endif

@@ -559,6 +559,7 @@ int main(void)
     snprintf(scratch, sizeof scratch, "/tmp/unit_common.%d", (int)getpid());
     mkdir(scratch, 0700);
     test_parse_number();
+    test_cli();
     test_stats();
     test_relative_error();
     test_colormap();
