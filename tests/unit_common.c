@@ -200,17 +200,20 @@ static void read_big_header_small_memory(void)
 static void test_test_picture(void)
 {
     enum { W = 300, H = 200 };
-    static float f[W * H];
-    static unsigned char b[W * H];
+    static float f[W * H + W];  /* (a row more, which must stay as it was: nothing written past the picture) */
+    static unsigned char b[W * H + W];
+    memset(f + W * H, 0xff, W * sizeof *f), memset(b + W * H, 0xab, W);
     test_picture(f, W, H);
     test_picture_bytes(b, W, H);
-    int in_range = 1, bytes_match = 1, dark = 0;
+    int in_range = 1, bytes_match = 1, dark = 0, past = 0;
+    for (int i = W * H; i < W * H + W; i++)
+        past += !isnan(f[i]) || b[i] != 0xab;
     for (int i = 0; i < W * H; i++) {
         in_range &= f[i] >= 0.0f && f[i] <= 1.0f;
         bytes_match &= b[i] == (unsigned char)(f[i] * 255.0f + 0.5f);
         dark += f[i] < 0.15f;
     }
-    ok(in_range, "test_picture: every pixel in 0..1");
+    ok(in_range && !past, "test_picture: every pixel in 0..1, nothing written past the last");
     ok(bytes_match, "test_picture_bytes: the float picture, rounded to bytes");
     ok(dark > W * H * 3 / 4, "test_picture: most of it dark (below 0.15)");
     ok(f[(H - 1) * W] == 0.0f && f[(H - 1) * W + W / 2] == 0.5f, "test_picture: the grey ramp along the bottom");
@@ -242,13 +245,21 @@ static void test_pnm(void)
     back = read_pnm(scratch_path("scaled.pgm"), &w, &h, &c, error, sizeof error);
     ok(back && back[0] == 255 && back[1] == 0, "maxval 15 is rescaled to 0..255");
     free(back);
+    static char e[65536 + 32];  /* at the edges: a comment right after a number, maxval 1; the largest sides */
+    const char *edge[] = {"P5 2#w\n1 1\n\x01", "P5 65536 1 255\n", "P5 1 65536 255\n"};
+    for (int i = 0; i < 3; i++, free(back)) {
+        write_file("edge.pgm", memcpy(e, edge[i], strlen(edge[i])), strlen(edge[i]) + (i ? 65536 : 1));
+        back = read_pnm(scratch_path("edge.pgm"), &w, &h, &c, error, sizeof error);
+        ok(back && w * h == (i ? 65536 : 2) && (i || back[0] == 255), "the reader takes a header at its edges");
+    }
 
     struct { const char *name, *bytes; size_t count; const char *expect; } bad[] = {
         {"bad magic", "P2 1 1 255\n\x01", 12, "not a binary"},
         {"text junk", "hello world", 11, "not a binary"},
         {"empty file", "", 0, "not a binary"},
         {"letters for width", "P5 a 1 255\n\x01", 12, "malformed"},
-        {"zero width", "P5 0 1 255\n", 11, "outside"},
+        {"zero width", "P5 0 1 255\n", 11, "outside"}, {"zero height", "P5 1 0 255\n", 11, "outside"},
+        {"2^31 bytes, the most it takes", "P5 65536 32768 255\n", 19, "truncated"},
         {"absurd size", "P5 60000 60000 255\n", 19, "too large"},
         {"overflowing digits", "P5 99999999999999999999 1 255\n", 30, "malformed"},
         {"maxval 0", "P5 1 1 0\n\x01", 10, "maxval"},
@@ -305,6 +316,11 @@ static void test_text(void)
     english_like_text(a, N, 42);
     english_like_text(b, N, 42);
     ok(!memcmp(a, b, N), "english_like_text is deterministic for a seed");
+    english_like_text(b, N, 2022);  /* the seed of chapter 4's text: the committed counts are of it */
+    unsigned long long hash = 14695981039346656037ull;  /* (FNV-1a) */
+    for (int i = 0; i < N; i++)
+        hash = (hash ^ b[i]) * 1099511628211ull;
+    ok(hash == 0x14b508debee6fae1ull, "english_like_text: the text of chapter 4's seed, 2022, is as it was");
     english_like_text(b, N, 43);
     ok(memcmp(a, b, N) != 0, "another seed gives another text");
     long counts[256] = {0}, letters = 0;
