@@ -1,18 +1,20 @@
 #!/bin/sh
-# labs/grade without a GPU, quickly: its command line, and what its build step (labs/steps/build.sh) and
-# its report say of a file that builds, breaks a rule, does not compile, lacks the lab's function, or
-# changes kernels that are given; each grade's exit status is its verdict's. The files are the course's
-# and tests/cheats/'s, and two written under output/test/grade/ the same each time: a file's build is
-# kept by its path and checksum, so that after the first run each grade takes seconds (tests/mutants.sh
-# runs this test on every change it plants in labs/grade and labs/steps/build.sh). tests/labs.t grades
-# every lab's files, and on a GPU runs them.
+# labs/grade without a GPU (any GPU hidden), quickly: its command line, and what its build step
+# (labs/steps/build.sh) and its report say of a file that builds, breaks a rule, does not compile, lacks
+# the lab's function, or changes kernels that are given; each grade's exit status is its verdict's. The
+# files are the course's and tests/cheats/'s, and one written under output/test/grade/ the same each
+# time: a file's build is kept by its path and checksum, so that after the first run each grade takes
+# seconds (tests/mutants.sh runs this test on every change it plants in labs/grade and its build step).
+# tests/labs.t grades every lab's files, and on a GPU runs them.
 . tests/tap.sh
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 if [ ! -x "$(make -s --no-print-directory lab-cuobjdump 2>/dev/null)" ]; then
     skip_all "no cuobjdump: labs/grade cannot read a file's machine code (sh tests/install_tools.sh fetches it)"
 fi
-have_gpu && skip_all "a GPU: tests/labs.t grades the files on it"
+# (a GPU is hidden from the grades, so that they say the same on a machine with one: tests/labs.t runs them)
+CUDA_VISIBLE_DEVICES=
+export CUDA_VISIBLE_DEVICES
 grade() {  # grade LAB [FILE]: labs/grade's report in $tmp/out, its exit status in $code
     sh labs/grade "$@" >"$tmp/out" 2>&1 </dev/null
     code=$?
