@@ -32,6 +32,8 @@ grade ch1_nothing; [ $code = 2 ] && said "there is no lab ch1_nothing"; ok $? "n
 grade ch1_map "$tmp/none.cu"; [ $code = 2 ] && said "$tmp/none.cu: no such file"
 ok $? "no such file: exit 2" "$(tail_of)"
 grade ch1_map "$tmp"; [ $code = 2 ] && said "$tmp: is a folder"; ok $? "a folder: exit 2" "$(tail_of)"
+mkfifo "$tmp/fifo.cu"; grade ch1_map "$tmp/fifo.cu"; [ $code = 2 ] && said "$tmp/fifo.cu: not a readable file"
+ok $? "a FIFO: exit 2, not a readable file (never read)" "$(tail_of)"
 grade ch1_map "~nobody/x.cu"; [ $code = 2 ] && said "~user is not expanded"
 ok $? "FILE=~user/...: exit 2" "$(tail_of)"
 mkdir -p "$tmp/a
@@ -52,12 +54,18 @@ sum=$(sha256sum <labs/ch1_map.cu | cut -c1-64)
     [ "$(field lab)" = ch1_map ] && [ "$(field file)" = "$PWD/labs/ch1_map.cu" ] && [ "$(field sha256)" = "$sum" ] &&
     [ "$(field seed)" = 4242 ] && [ "$(field correct)" = - ] && [ "$(field speed)" = - ] &&
     said "no GPU here: the file was built and follows the lab's rules; it was not run" &&
+    said "verdict: not run (no GPU)" && ! said "grade-sandbox" &&
     field step-seconds | grep -q -E '^build [0-9]+\.[0-9]{2} correctness [0-9]+\.[0-9]{2}$'
 ok $? "the hand-out without a GPU: exit 77, not run (no GPU), the report's lines" "$(tail_of)"
 LAB_BUILD_ONLY=1 sh labs/grade ch1_map labs/solutions/ch1_map.cu >"$tmp/out" 2>&1 </dev/null; code=$?
 [ $code = 77 ] && [ "$(field verdict)" = "not run (built only: LAB_BUILD_ONLY=1)" ] &&
     field step-seconds | grep -q -E '^build [0-9]+\.[0-9]{2}$' && ! said "1. Correctness"
 ok $? "LAB_BUILD_ONLY=1: exit 77, built only, no step after the build" "$(tail_of)"
+LAB_SANDBOX=none sh labs/grade ch1_map >"$tmp/out" 2>&1 </dev/null; code=$?
+[ $code = 77 ] && [ "$(field sandbox)" = none ]; ok $? "LAB_SANDBOX=none: the report says so" "$(tail_of)"
+# A lab that links a library (rules.txt "ch5_cublas link cublas"): its flags from make, or the link fails.
+LAB_BUILD_ONLY=1 sh labs/grade ch5_cublas labs/solutions/ch5_cublas.cu >"$tmp/out" 2>&1 </dev/null; code=$?
+[ $code = 77 ]; ok $? "ch5_cublas's solution links cuBLAS: built, exit 77" "$(tail_of)"
 
 # ==== Refused at the build: exit 1, its reason ====
 grade ch1_map tests/cheats/ch1_map.on_the_cpu.cu
@@ -68,6 +76,8 @@ grade ch1_map tests/cheats/ch1_map.syntax_error.cu
 [ $code = 1 ] && [ "$(field verdict)" = "FAIL (does not compile)" ] && said "0. Build" &&
     said "ch1_map.syntax_error.cu(5): error" && said "does not compile: the first error above names its line"
 ok $? "a file that does not compile: FAIL (does not compile), the compiler's error and its line" "$(tail_of)"
+ls -d output/labs/build/.ch1_map.* >"$tmp/left" 2>/dev/null
+[ ! -s "$tmp/left" ]; ok $? "the failed compile's folder is gone" "$(cat "$tmp/left")"
 grade ch3_graph tests/cheats/ch3_graph.fused.cu
 [ $code = 1 ] && field verdict | grep -q -F "FAIL (rule: the kernels are given, unchanged, and no others"
 ok $? "ch3_graph's given kernels changed: FAIL (rule), read against the hand-out" "$(tail_of)"
@@ -78,6 +88,8 @@ grade ch1_map output/test/grade/ch1_map.renamed.cu
 [ $code = 1 ] && [ "$(field verdict)" = "FAIL (the lab's function is missing or has other parameters)" ] &&
     said "the runner calls lab_saxpy with the parameters the statement gives" && said "undefined reference to"
 ok $? "the lab's function missing: FAIL, naming the function the runner calls" "$(tail_of)"
+ls output/labs/build/ch1_map-*/runner.[0-9]* >"$tmp/left" 2>/dev/null
+[ ! -s "$tmp/left" ]; ok $? "the failed link's runner is gone" "$(cat "$tmp/left")"
 
 # ==== A lab whose library this machine lacks: not run, exit 77, before any build ====
 lib=$(for l in nccl mpi; do make -s --no-print-directory "lab-flags-$l" 2>/dev/null | grep -q '^link: *[^ ]' ||

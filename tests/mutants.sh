@@ -68,6 +68,10 @@ GPU_FUNCTIONS="measure_copy_bandwidth measure_transfer_bandwidth cuda_check devi
 sweep_check sweep_finish sweep_start sweep_time gpu_timer_create gpu_timer_destroy gpu_timer_start gpu_timer_stop
 timed_runs size_to_fit host_available_bytes largest_size read_bytes sweep_next say_how_long_the_rest
 sweep_tf32_summary"
+# The lines of labs/grade and its build step that only a grade on a GPU reaches (the steps after the
+# first, the seed's and the device's lines, the runner put in place, a lab timed in several processes).
+GPU_LINES='step_(sanitizer|speed)|step_mark (sanitizer|speed)|steps/(speed|sanitizer)\.sh|\$tmp/(ran|device)|'
+GPU_LINES=$GPU_LINES'unset SEED|^processes=|runner\.\$\$" "\$dir/runner"'
 # judge_labs FILE: the labs whose judge includes FILE (through the headers that include it), else all of
 # them: LABS_SAMPLE.
 judge_labs() {
@@ -111,7 +115,7 @@ sites() {
         echo "$f$tab$(cover_of "$f" | sed "s/ /$tab/")"
     done >"$work/covers"
     # FILE LINE COLUMN OPERATOR FROM TO [EXTRA] becomes ID FILE LINE COLUMN OPERATOR CLASS COVER FROM TO EXTRA
-    awk -F'\t' -v OFS='\t' -v gpu_functions="$GPU_FUNCTIONS" '
+    GPU_LINES=$GPU_LINES awk -F'\t' -v OFS='\t' -v gpu_functions="$GPU_FUNCTIONS" -v sample="$LABS_SAMPLE" '
         BEGIN {
             for (i = 1; i < 256; i++) code[sprintf("%c", i)] = i
             n = split(gpu_functions, f, /[ \n]+/); for (i = 1; i <= n; i++) on_gpu[f[i]]
@@ -132,6 +136,8 @@ sites() {
             }
             k = class[$1]; c = cover[$1]
             if ($1 ~ /^common\// && (($7 in on_gpu) || $4 == "tolerance_doubled")) { k = "both"; c = "unit;programs" }
+            t = text_of($1, $2); sub(/^[ \t]+/, "", t)
+            if (c == "grade;" && t ~ ENVIRON["GPU_LINES"]) { k = "both"; c = "grade;" sample }
             print sprintf("%08x%04x", h, h2), $1, $2, $3, $4, k, c, $5, $6, $7
         }' "$work/covers" "$work/sites.raw"
 }

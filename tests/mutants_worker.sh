@@ -61,7 +61,8 @@ fi
 # stage_command STAGE: the command, run in the copy. unit: common/'s unit tests (make rebuilds only what
 # the change touched); ledger: tests/ledger.sh, the check tests/ledger.t runs first; readers:
 # tests/rules.t without the compiled files (its readers of listings, rules.sh's command line); rules:
-# tests/rules.t, its compiled files kept (RULES_JOBS); grade: tests/grade.t; targets: tests/labs.t's
+# tests/rules.t, its compiled files kept (RULES_JOBS); grade: tests/grade_first.t and tests/grade.t;
+# targets: tests/labs.t's
 # check of the hand-out targets, its part from "# Hand-out targets that" to "# LAB_SUBSET" (the rest of
 # tests/labs.t grades every file: minutes; a stage without a test fails, the markers gone).
 stage_command() {
@@ -70,7 +71,7 @@ stage_command() {
         ledger) echo 'sh tests/ledger.sh' ;;
         readers) echo 'LAB_CUOBJDUMP= sh tests/rules.t' ;;
         rules) echo "RULES_JOBS='$copy.rules' sh tests/rules.t" ;;
-        grade) echo 'sh tests/grade.t' ;;
+        grade) echo 'sh tests/grade_first.t && sh tests/grade.t' ;;
         targets) echo 'LABS=$(make -s --no-print-directory lab-list) && . tests/tap.sh && . labs/csv.sh &&
                  eval "$(sed -n "/^# Hand-out targets that/,/^# LAB_SUBSET/p" tests/labs.t)" && [ $count -gt 0 ] &&
                  done_testing' ;;
