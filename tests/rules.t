@@ -101,7 +101,11 @@ ok $? "elf.awk reads cuobjdump 13.2's symbol table (index, info, shndx) as 13.3'
 
 # ==== rules.sh's command line ====
 sh labs/rules.sh ch1_map >"$tmp/out" 2>&1; code=$?
-[ $code = 2 ]; ok $? "rules.sh without a folder: exit 2" "exit $code; $(cat "$tmp/out")"
+[ $code = 2 ] && grep -q "^usage: sh labs/rules.sh LAB DIR" "$tmp/out"
+ok $? "rules.sh without a folder: exit 2, its usage" "exit $code; $(cat "$tmp/out")"
+sh labs/rules.sh ch1_map "$tmp" "$tmp" "$tmp" >"$tmp/out" 2>&1; code=$?
+[ $code = 2 ] && grep -q "^usage: sh labs/rules.sh LAB DIR" "$tmp/out"
+ok $? "rules.sh with four arguments: exit 2, its usage" "exit $code; $(cat "$tmp/out")"
 sh labs/rules.sh ch1_map "$tmp/nowhere" >"$tmp/out" 2>&1; code=$?
 [ $code = 2 ] && grep -q "student.o: no such file" "$tmp/out"; ok $? "rules.sh, a folder without student.o: exit 2" \
     "exit $code; $(cat "$tmp/out")"
