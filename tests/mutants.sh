@@ -180,7 +180,7 @@ nvidia-smi -L >/dev/null 2>&1 && gpu=yes
 # ==== The copies, their tests, the mutants ====
 jobs=${MUTANTS_JOBS:-1}
 case $jobs in ''|*[!0-9]*|0) echo "mutants: MUTANTS_JOBS='$jobs'?" >&2; exit 2 ;; esac
-started=$(date +%s)
+started=$(date +%s) date=$(date -u '+%Y-%m-%d %H:%M UTC')
 rm -f "$work"/results.*
 w=1
 while [ "$w" -le "$jobs" ]; do
@@ -198,7 +198,8 @@ if grep -q '^mutants: ' "$work"/worker.*.log; then grep -h '^mutants: ' "$work"/
       exit 2; }
 
 # ==== The report ====
-sh tests/mutants_report.sh "$work/results.tsv" "$accepted" "$seconds" "$gpu" "$total" >"$work/report.txt"
+echo "$seconds$tab$gpu$tab$total$tab$date" >"$work/run.tsv"  # (to make the report again: mutants_report.sh)
+sh tests/mutants_report.sh "$work/results.tsv" "$accepted" "$seconds" "$gpu" "$total" "$date" >"$work/report.txt"
 status=$?
 cat "$work/report.txt"
 if [ -n "${MUTANTS_RECORD:-}" ]; then

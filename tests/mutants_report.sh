@@ -1,16 +1,18 @@
 #!/bin/sh
-# tests/mutants_report.sh RESULTS ACCEPTED SECONDS GPU SITES: tests/mutants.sh's report, in Mull's words
+# tests/mutants_report.sh RESULTS ACCEPTED SECONDS GPU SITES [DATE]: tests/mutants.sh's report, in Mull's words
 # (FILE:LINE:COLUMN: warning: Survived: Replaced A with B [OPERATOR], the line, a caret under the place),
 # from its workers' RESULTS (a mutant a line: ID FILE LINE COLUMN OPERATOR CLASS COVER FROM TO EXTRA
 # STATUS SECONDS) and the accepted survivors (ACCEPTED: "ID FILE:LINE REASON" lines). The survivors first,
 # then the accepted ones with their reasons, the gpu ones (not run without a GPU), the sites no longer
 # there, the accepted lines whose mutant was killed (stale), and the run's counts, "# ==== The run" on.
 # Exit 1 when a survivor is not accepted or a site was not planted.
+# DATE, when the run began (now, if not given): the report can be made again from a run's RESULTS.
 set -u
-results=$1 accepted=$2 seconds=$3 gpu=$4 sites=$5
+results=$1 accepted=$2 seconds=$3 gpu=$4 sites=$5 date=${6:-$(date -u '+%Y-%m-%d %H:%M UTC')}
 grep -v '^[[:space:]]*\(#\|$\)' "$accepted" 2>/dev/null | awk '{ print $1 }' >"$results.accepted_ids"
 # what(): the change in words, as Mull says it; where(): FILE:LINE:COLUMN.
-awk -F'\t' -v ids="$results.accepted_ids" -v acc="$accepted" -v seconds="$seconds" -v gpu="$gpu" -v sites="$sites" '
+awk -F'\t' -v ids="$results.accepted_ids" -v acc="$accepted" -v seconds="$seconds" -v gpu="$gpu" -v sites="$sites" \
+    -v date="$date" '
     BEGIN {
         while ((getline l < ids) > 0) ok[l]
         while ((getline l < acc) > 0)
@@ -56,11 +58,11 @@ awk -F'\t' -v ids="$results.accepted_ids" -v acc="$accepted" -v seconds="$second
         cmd = "getconf _NPROCESSORS_ONLN"; cmd | getline cpus; close(cmd)
         cmd = "nvidia-smi --query-gpu=name --format=csv,noheader 2>/dev/null | head -n 1"
         cmd | getline card; close(cmd)
-        cmd = "date -u +\"%Y-%m-%d %H:%M UTC\""; cmd | getline date; close(cmd)
         run = n - status["gpu"] - gone
         k = status["killed"] + status["timed out"]
         print "# ==== The run (tests/mutants.sh, make mutants)"
-        printf "date: %s\nmachine: %s, %d CPUs, %s\n", date, machine, cpus, card != "" ? card : "no GPU"
+        if ((getline load < "/proc/loadavg") > 0) { split(load, lv, " "); load = ", load " lv[1] " " lv[2] " " lv[3] }
+        printf "date: %s\nmachine: %s, %d CPUs%s, %s\n", date, machine, cpus, load, card != "" ? card : "no GPU"
         printf "sites: %d; planted: %d (run here: %d, gpu: %d, not planted: %d)\n", sites, n, run, status["gpu"], gone
         printf "killed: %d (timed out: %d); survived: %d (accepted: %d, not accepted: %d)\n", k,
             status["timed out"] + 0, status["survived"] + 0, acc_n, bad
