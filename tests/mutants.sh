@@ -198,8 +198,9 @@ if grep -q '^mutants: ' "$work"/worker.*.log; then grep -h '^mutants: ' "$work"/
       exit 2; }
 
 # ==== The report ====
-echo "$seconds$tab$gpu$tab$total$tab$date" >"$work/run.tsv"  # (to make the report again: mutants_report.sh)
-sh tests/mutants_report.sh "$work/results.tsv" "$accepted" "$seconds" "$gpu" "$total" "$date" >"$work/report.txt"
+echo "$seconds$tab$gpu$tab$total$tab$date$tab$jobs" >"$work/run.tsv"  # (to make the report again)
+sh tests/mutants_report.sh "$work/results.tsv" "$accepted" "$seconds" "$gpu" "$total" "$date" "$jobs" \
+    >"$work/report.txt"
 status=$?
 cat "$work/report.txt"
 if [ -n "${MUTANTS_RECORD:-}" ]; then

@@ -1,5 +1,5 @@
 #!/bin/sh
-# tests/mutants_report.sh RESULTS ACCEPTED SECONDS GPU SITES [DATE]: tests/mutants.sh's report, in Mull's words
+# tests/mutants_report.sh RESULTS ACCEPTED SECONDS GPU SITES [DATE [JOBS]]: tests/mutants.sh's report, in Mull's words
 # (FILE:LINE:COLUMN: warning: Survived: Replaced A with B [OPERATOR], the line, a caret under the place),
 # from its workers' RESULTS (a mutant a line: ID FILE LINE COLUMN OPERATOR CLASS COVER FROM TO EXTRA
 # STATUS SECONDS) and the accepted survivors (ACCEPTED: "ID FILE:LINE REASON" lines). The survivors first,
@@ -8,11 +8,11 @@
 # Exit 1 when a survivor is not accepted or a site was not planted.
 # DATE, when the run began (now, if not given): the report can be made again from a run's RESULTS.
 set -u
-results=$1 accepted=$2 seconds=$3 gpu=$4 sites=$5 date=${6:-$(date -u '+%Y-%m-%d %H:%M UTC')}
+results=$1 accepted=$2 seconds=$3 gpu=$4 sites=$5 date=${6:-$(date -u '+%Y-%m-%d %H:%M UTC')} jobs=${7:-1}
 grep -v '^[[:space:]]*\(#\|$\)' "$accepted" 2>/dev/null | awk '{ print $1 }' >"$results.accepted_ids"
 # what(): the change in words, as Mull says it; where(): FILE:LINE:COLUMN.
 awk -F'\t' -v ids="$results.accepted_ids" -v acc="$accepted" -v seconds="$seconds" -v gpu="$gpu" -v sites="$sites" \
-    -v date="$date" '
+    -v date="$date" -v jobs="$jobs" '
     BEGIN {
         while ((getline l < ids) > 0) ok[l]
         while ((getline l < acc) > 0)
@@ -67,7 +67,7 @@ awk -F'\t' -v ids="$results.accepted_ids" -v acc="$accepted" -v seconds="$second
         printf "killed: %d (timed out: %d); survived: %d (accepted: %d, not accepted: %d)\n", k,
             status["timed out"] + 0, status["survived"] + 0, acc_n, bad
         printf "mutation score: %.1f%% of the mutants run (killed / run)\n", run ? 100 * k / run : 0
-        printf "seconds: %d\n", seconds
+        printf "seconds: %d (%d %s side by side, MUTANTS_JOBS)\n", seconds, jobs, (jobs > 1 ? "copies" : "copy")
         printf "%-36s %7s %7s %7s %7s %7s\n", "file", "planted", "killed", "accepted", "survived", "gpu"
         for (f in file) order[++m] = f
         for (i = 2; i <= m; i++)  # (in order of name: an insertion sort, any awk)
