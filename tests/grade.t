@@ -84,6 +84,9 @@ grade ch1_map tests/cheats/ch1_map.syntax_error.cu
 ok $? "a file that does not compile: FAIL (does not compile), the compiler's error and its line" "$(tail_of)"
 ls -d output/labs/build/.ch1_map.* >"$tmp/left" 2>/dev/null
 [ ! -s "$tmp/left" ]; ok $? "the failed compile's folder is gone" "$(cat "$tmp/left")"
+grade ch2_block_sum tests/cheats/ch2_block_sum.cub.cu
+[ $code = 1 ] && field verdict | grep -q -F "FAIL (rule: no CUB"
+ok $? "a header refused (CUB): FAIL (rule)" "$(tail_of)"
 grade ch3_graph tests/cheats/ch3_graph.fused.cu
 [ $code = 1 ] && field verdict | grep -q -F "FAIL (rule: the kernels are given, unchanged, and no others"
 ok $? "ch3_graph's given kernels changed: FAIL (rule), read against the hand-out" "$(tail_of)"

@@ -138,6 +138,10 @@ sites() {
             if ($1 ~ /^common\// && (($7 in on_gpu) || $4 == "tolerance_doubled")) { k = "both"; c = "unit;programs" }
             t = text_of($1, $2); sub(/^[ \t]+/, "", t)
             if (c == "grade;" && t ~ ENVIRON["GPU_LINES"]) { k = "both"; c = "grade;" sample }
+            # (the ways labs/rules.txt runs a lab, which only a grade on a GPU reads: that lab)
+            if ($1 == "labs/rules.txt" && t ~ /^[a-z0-9_]+ +(ranks|timed|gpus|steps|sanitize) /) {
+                k = "both"; split(t, w, " "); c = c w[1]
+            }
             print sprintf("%08x%04x", h, h2), $1, $2, $3, $4, k, c, $5, $6, $7
         }' "$work/covers" "$work/sites.raw"
 }

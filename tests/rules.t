@@ -110,6 +110,9 @@ sh labs/rules.sh ch1_map "$tmp/nowhere" >"$tmp/out" 2>&1; code=$?
 [ $code = 2 ] && grep -q "student.o: no such file" "$tmp/out"; ok $? "rules.sh, a folder without student.o: exit 2" \
     "exit $code; $(cat "$tmp/out")"
 mkdir "$tmp/empty" && : >"$tmp/empty/student.o" && : >"$tmp/empty/student.d"
+LAB_RULES=$tmp/none.txt sh labs/rules.sh ch1_map "$tmp/empty" >"$tmp/out" 2>&1; code=$?
+[ $code = 2 ] && grep -q "labs/rules.sh: $tmp/none.txt: no such file" "$tmp/out"
+ok $? "rules.sh with LAB_RULES a file that is not there: exit 2, named" "exit $code; $(cat "$tmp/out")"
 CUOBJDUMP=$tmp/none sh labs/rules.sh ch1_map "$tmp/empty" >"$tmp/out" 2>&1; code=$?
 [ $code = 2 ] && grep -q "needs cuobjdump.*sh tests/install_tools.sh" "$tmp/out"
 ok $? "rules.sh without cuobjdump: exit 2, saying how to get it" "exit $code; $(cat "$tmp/out")"
