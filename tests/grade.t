@@ -107,7 +107,7 @@ if [ -n "$lib" ]; then
     lab=$([ "$lib" = nccl ] && echo ch3_allreduce || echo ch3_halo)
     grade "$lab"
     [ $code = 77 ] && [ "$(field verdict)" = "not run (no $lib here)" ] &&
-        said "$lab needs $lib, which make did not find"
+        said "$lab needs $lib, which make did not find" && said "0. Build" && grep -q "^  make: no " "$tmp/out"
     ok $? "$lab without $lib: exit 77, not run (no $lib here)" "$(tail_of)"
 else
     skip "a lab whose library is missing" "NCCL and MPI are both here"
