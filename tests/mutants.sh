@@ -185,7 +185,7 @@ nvidia-smi -L >/dev/null 2>&1 && gpu=yes
 jobs=${MUTANTS_JOBS:-1}
 case $jobs in ''|*[!0-9]*|0) echo "mutants: MUTANTS_JOBS='$jobs'?" >&2; exit 2 ;; esac
 started=$(date +%s) date=$(date -u '+%Y-%m-%d %H:%M UTC')
-rm -f "$work"/results.*
+rm -f "$work"/results.* "$work"/worker.*.log
 w=1
 while [ "$w" -le "$jobs" ]; do
     awk -v j="$jobs" -v w="$w" '(NR - 1) % j == w - 1' "$work/chosen.tsv" >"$work/chosen.$w"
@@ -206,6 +206,13 @@ echo "$seconds$tab$gpu$tab$total$tab$date$tab$jobs" >"$work/run.tsv"  # (to make
 sh tests/mutants_report.sh "$work/results.tsv" "$accepted" "$seconds" "$gpu" "$total" "$date" "$jobs" \
     >"$work/report.txt"
 status=$?
+# (what each copy's tests took before its mutants: a copy made afresh builds what its tests cache)
+w=1
+while [ -f "$work/worker.$w.log" ]; do
+    sed -n "s/^baseline: \([^ ]*\) passes in \([0-9]*\)s$/copy $w: \1 \2 s/p" "$work/worker.$w.log"
+    w=$((w + 1))
+done | tr '\n' ';' | sed 's/;$//; s/;/; /g; s/^/baselines (the tests on each copy as it is): /' >>"$work/report.txt"
+echo >>"$work/report.txt"
 cat "$work/report.txt"
 if [ -n "${MUTANTS_RECORD:-}" ]; then
     mkdir -p "$(dirname "$MUTANTS_RECORD")" && sed -n '/^# ==== The run/,$p' "$work/report.txt" >"$MUTANTS_RECORD"
