@@ -151,7 +151,7 @@ ch5_matmul/sgemm_hopper: ALL_NVCCFLAGS = $(subst arch=compute_90$(comma)code=sm_
 .PHONY: all ch1 ch2 ch3 ch4 ch5 test mutants sanitize small-gpu fuzz figures tables sass ptx profile clean help \
         lab labs lab-mistakes labs-handout lab-programs lab-nvcc lab-cuda-dir lab-wrap lab-sanitizer lab-mistake-files \
         gradebook classroom runner-check lab-list notebook colab lab-flags-cublas lab-flags-nccl lab-flags-mpi \
-        lab-mpirun lab-settings
+        lab-mpirun lab-settings lab-arch
 all: $(PROGRAMS)
 ch1: $(CH1_PROGRAMS)
 ch2: $(CH2_PROGRAMS)
@@ -281,6 +281,8 @@ help:
 	@echo "  gradebook SUBMISSIONS=dir [BOOK=output/labs/class]   a class: a folder per student, one CSV,"
 	@echo "                                 a Markdown table, a figure; a grade a GPU at a time, on every GPU;"
 	@echo "                                 without a GPU, built and checked against the rules only"
+	@echo "  gradebook ... SLURM=PARTITION  the same book from a Slurm job array, a task a student"
+	@echo "                                 (SLURM=1: the default partition; SLURM_MINUTES=, SLURM_OPTIONS=)"
 	@echo "  classroom [CLASSROOM_LABS=...] .github/workflows/classroom.yml, GitHub Classroom's: a test a lab"
 	@echo "  runner-check                   on a Classroom runner: what a grade needs, and what it lacks"
 	@echo "  lab-mistakes [CSV=file]        every planted mistake, each caught by its report (GPU)"
@@ -305,12 +307,13 @@ help:
 # (labs/runner/runner.c and the lab's stub labs/runner/LAB.cu); the judge (labs/judge/LAB.cu, with lab.c,
 # channel.c, timed.c, sample.cu and libraries.cu) is another program, built here without it. Warnings are
 # not errors in the student's file: a skeleton as handed out has unused parameters.
-# First steps, then the chapters' labs in their order.
+# The five first steps, then the chapters' labs, chapter by chapter: inside a chapter, a debugging lab
+# after the labs whose lesson it tests, the hardest last (labs/README.md's table; tests/labs.t).
 LABS := ch1_block_index ch1_one_thread_each ch1_two_inputs ch1_grid_2d ch2_shared_reverse \
-        ch1_map ch1_image ch1_transpose ch1_debug_bounds \
+        ch1_map ch1_image ch1_debug_bounds ch1_transpose \
         ch2_block_sum ch2_warp_sum ch2_debug_barrier ch2_debug_warp \
         ch3_pipeline ch3_events ch3_graph ch3_stencil ch3_allreduce ch3_halo \
-        ch4_histogram ch4_dot ch4_mutex ch4_block_scan ch4_lookback_scan ch4_equalize ch4_debug_atomic \
+        ch4_histogram ch4_dot ch4_mutex ch4_debug_atomic ch4_block_scan ch4_lookback_scan ch4_equalize \
         ch5_tiled ch5_register_tile ch5_cublas ch5_mma
 # Labs whose runner stub needs a library (labs/rules.txt "LAB link LIB") are built only where make finds
 # it; elsewhere labs/grade says "not run (no LIB here)" before it builds anything.
@@ -403,10 +406,12 @@ labs-handout:
 	@sh labs/handout.sh output/labs-handout.tar.gz
 
 # A class: make gradebook SUBMISSIONS=dir [BOOK=output/labs/class] grades every student's files
-# (labs/gradebook, which builds the judges of the class's labs only). make classroom writes GitHub
-# Classroom's workflow (labs/classroom.sh), a test a lab of CLASSROOM_LABS, on a runner labelled
-# CLASSROOM_RUNS_ON (a YAML value: a list in brackets, or one label); make runner-check, on that runner,
-# says what a grade needs and what it lacks (labs/runner_check.sh).
+# (labs/gradebook, which builds the judges of the class's labs only); SLURM=PARTITION, SLURM_MINUTES and
+# SLURM_OPTIONS reach it through the environment, for a Slurm job array (labs/gradebook_slurm.sh; lab-arch
+# GPU_SM= gives it the architectures a machine without a GPU builds for, which any node runs). make
+# classroom writes GitHub Classroom's workflow (labs/classroom.sh), a test a lab of CLASSROOM_LABS, on a
+# runner labelled CLASSROOM_RUNS_ON (a YAML value: a list in brackets, or one label); make runner-check, on
+# that runner, says what a grade needs and what it lacks (labs/runner_check.sh).
 CLASSROOM_RUNS_ON ?= [self-hosted, gpu]
 CLASSROOM_LABS ?= $(LABS)
 gradebook:
@@ -420,6 +425,8 @@ runner-check:
 	@sh labs/runner_check.sh
 lab-list:
 	@echo $(LABS)
+lab-arch:
+	@echo '$(ARCH)'
 # For labs/grade: a library a lab's file uses (labs/rules.txt "LAB link LIB"): how to compile against it
 # ("compile: FLAGS") and link it ("link: FLAGS"); no link line where this machine has none.
 lab-flags-cublas:

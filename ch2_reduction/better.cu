@@ -1,8 +1,9 @@
 /* better.cu: Part 2, Example 2.2, a better reduction: the block's values are added as a tree.
  * The first stage is naive.cu's: a grid-stride sum per thread into a shared array. Then, instead of
  * thread 0 adding 1024 values in sequence, half the threads add pairs, then a quarter, ... : log2(1024)
- * = 10 steps. The host finishes with the blocks' partial sums. Everything but the kernel is naive.cu's,
- * line for line, on purpose: `diff ch2_reduction/naive.cu ch2_reduction/better.cu` is the lesson.
+ * = 10 steps. The host finishes with the blocks' partial sums. Everything but the kernel, BLOCK_ADDITIONS
+ * (the tolerance's term) and the words is naive.cu's, line for line, on purpose: `diff
+ * ch2_reduction/naive.cu ch2_reduction/better.cu` is the lesson.
  *   make ch2 && ./ch2_reduction/better                (N = 1e9 float32, 4 GB, as in the article)
  *   ./ch2_reduction/better -n 1e8 -r 11
  */

@@ -2,7 +2,7 @@
  * Each thread sums a grid-stride slice of the array into a register and puts it in a shared array;
  * after __syncthreads, thread 0 adds the block's 1024 values one by one and writes the block's partial
  * sum to global memory. The host copies the partial sums back and finishes the sum. better.cu
- * (Example 2.2) is this file line for line but for the kernel: `diff` the two.
+ * (Example 2.2) is this file line for line but for the kernel, BLOCK_ADDITIONS and the words: `diff` the two.
  *   make ch2 && ./ch2_reduction/naive                 (N = 1e9 float32, 4 GB, as in the article)
  *   ./ch2_reduction/naive -n 1e8 -r 11
  */

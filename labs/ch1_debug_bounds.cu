@@ -22,9 +22,22 @@
  * faulting thread and prints its variables: `make DEBUG=1` builds the course's programs with -G -g for it.)
  * A guard that stops the loop early can silence memcheck and lose pixels: step 1 checks every pixel.
  *
- * Rules: keep the grid-stride loops, two pixels a thread, and the launch; no atomics.
+ * Contract:
+ *   sizes: checked width x height = 1 x 1, 2 x 1, 31 x 33, 32 x 33, 33 x 31, 1025 x 1, 1 x 1025, 1024 x 7,
+ *     1025 x 7, 1023 x 1025, 8191 x 4097; timed 8191 x 4097.
+ *   pointers: in and out, each its own cudaMalloc of exactly width x height floats: 256-byte aligned, never
+ *     offset; a row is width floats, with no padding between rows.
+ *   zero: width and height are at least 1.
+ *   values: in uniform in [0, 1), gain in [0.5, 1.5) (24 random bits), drawn afresh for every call; out
+ *     arrives filled with NaN.
+ *   index: 32-bit: width x height is below 2^31 (at most 33,558,527 here).
+ *   binding: the Rules line and the fixed launch: the fix is to the bug, not to the design.
+ *
+ * Rules: keep the grid-stride loops and two pixels a thread; the launch is fixed; no atomics.
  * Target: 70% of the course's solution's speed; the limit is the device-to-device copy bandwidth (the
  * kernel reads 4 bytes and writes 4 per pixel).
+ * In a hand-out, without the solution to time: the share of that limit that labs/targets.txt sets for
+ * the GPU's class, small or large (the report names the class and the share).
  *   make lab L=ch1_debug_bounds
  */
 

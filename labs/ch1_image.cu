@@ -5,8 +5,21 @@
  * grid that covers the whole picture: the widths and heights here are rarely multiples of 16, so the
  * kernel needs a guard on each of x and y.
  *
- * Rules: one thread per pixel (no loop), no library.
+ * Contract:
+ *   sizes: checked width x height = 1 x 1, 31 x 33, 33 x 31, 1025 x 1, 1 x 1025, 1025 x 7, 1023 x 1025,
+ *     8191 x 4097; timed 8191 x 4097.
+ *   pointers: in and out, each its own cudaMalloc of exactly width x height floats: 256-byte aligned, never
+ *     offset; a row is width floats, with no padding between rows.
+ *   zero: width and height are at least 1.
+ *   values: in uniform in [0, 1) (24 random bits), drawn afresh for every call; out arrives filled with
+ *     NaN, and is compared exactly.
+ *   index: 32-bit: width x height is below 2^31 (at most 33,558,527 here).
+ *   binding: the Rules line and what out holds; the launch is yours (16 x 16 blocks are advice).
+ *
+ * Rules: one thread per pixel (no loop), no atomics, no library.
  * Target: 70% of the course's solution's speed; the limit is the device-to-device copy bandwidth.
+ * In a hand-out, without the solution to time: the share of that limit that labs/targets.txt sets for
+ * the GPU's class, small or large (the report names the class and the share).
  *   make lab L=ch1_image
  */
 

@@ -5,11 +5,24 @@
  * its sum in a __shared__ array, and then the block adds those THREADS values as a tree: half the threads
  * add pairs, then a quarter, ... until element 0 holds the block's sum. Every step reads what other
  * threads wrote in the step before: a __syncthreads() between steps, reached by every thread.
- * The launch below is given: a first pass leaves one sum per block, a second pass of one block adds
+ * The launch below is fixed: a first pass leaves one sum per block, a second pass of one block adds
  * them up into *result.
+ *
+ * Contract:
+ *   sizes: checked n = 1, 31, 32, 33, 1023, 1025, 1000003, 2^26 + 1; timed n = 2^26 + 1.
+ *   pointers: x, partial (32 x sms floats) and result (one float), each its own cudaMalloc of exactly that:
+ *     256-byte aligned, never offset; partial and result arrive filled with NaN.
+ *   zero: n = 0 is not a size: n is at least 1.
+ *   values: x positive, uniform in [s / 2, 3 s / 2) for a scale s drawn for each call between 2^-30 and
+ *     2^31: every value and sum a normal float.
+ *   index: 32-bit will do: n is below 2^31 (at most 2^26 + 1 here); n itself is a long long.
+ *   binding: the Rules line and the fixed launch (the tolerance counts the additions it makes); the tree's
+ *     steps are the lesson's way, which the judge does not check (it checks the sum).
  *
  * Rules: no atomics, no warp shuffles, no CUB. n can be 1, a prime, or large.
  * Target: 70% of the course's solution's speed; the limit is cub::DeviceReduce::Sum on the same array.
+ * In a hand-out, without the solution to time: the share of that limit that labs/targets.txt sets for
+ * the GPU's class, small or large (the report names the class and the share).
  *   make lab L=ch2_block_sum
  */
 

@@ -21,9 +21,22 @@
  * must reach it: never put it inside an if that some threads skip (compute-sanitizer's synccheck looks for
  * such barriers, and a kernel with one can hang).
  *
- * Rules: keep one thread per pixel and the launch; no atomics.
+ * Contract:
+ *   sizes: checked width x height = 1 x 1, 31 x 33, 33 x 31, 1025 x 1, 1 x 1025, 1025 x 7, 1023 x 1025,
+ *     8191 x 4097; timed 8191 x 4097.
+ *   pointers: in and out, each its own cudaMalloc of exactly width x height floats: 256-byte aligned, never
+ *     offset; a row is width floats, with no padding between rows.
+ *   zero: width and height are at least 1.
+ *   values: in holds any finite float (all 32 bits drawn), drawn afresh for every call, and every bit must
+ *     survive; out arrives filled with 0xff bytes.
+ *   index: 32-bit: width x height is below 2^31 (at most 33,558,527 here).
+ *   binding: the Rules line and the fixed launch: the fix is to the bug, not to the design.
+ *
+ * Rules: keep one thread per pixel; the launch is fixed; no atomics.
  * Target: 70% of the course's solution's speed; the limit is the device-to-device copy bandwidth (the
  * kernel reads 4 bytes and writes 4 per pixel).
+ * In a hand-out, without the solution to time: the share of that limit that labs/targets.txt sets for
+ * the GPU's class, small or large (the report names the class and the share).
  *   make lab L=ch2_debug_barrier
  */
 

@@ -23,8 +23,22 @@
  * and masks where the compiler leaves a warp barrier in the code; for a shuffle it may leave none). Keep
  * the whole warp in the shuffle, with 0xffffffff.
  *
- * Rules: keep the two launches and the tree down to 64 values; no atomics, no CUB, no cooperative groups.
+ * Contract:
+ *   sizes: checked n = 1, 4, 31, 32, 33, 64, 1023, 1025, 1000003, 2^26 + 1; timed n = 2^26 + 1.
+ *   pointers: x, partial (32 x sms floats) and result (one float), each its own cudaMalloc of exactly that:
+ *     256-byte aligned, never offset; partial and result arrive filled with NaN.
+ *   zero: n = 0 is not a size: n is at least 1.
+ *   values: x positive, uniform in [s / 2, 3 s / 2) for a scale s drawn for each call between 2^-30 and
+ *     2^31: every value and sum a normal float.
+ *   index: 32-bit will do: n is below 2^31 (at most 2^26 + 1 here); n itself is a long long.
+ *   binding: the Rules line and the fixed launches (the tolerance counts the additions they make): the fix
+ *     is to the bug, not to the design.
+ *
+ * Rules: the two launches are fixed; keep the tree down to 64 values; no atomics, no CUB, no cooperative
+ * groups.
  * Target: 70% of the course's solution's speed; the limit is cub::DeviceReduce::Sum on the same array.
+ * In a hand-out, without the solution to time: the share of that limit that labs/targets.txt sets for
+ * the GPU's class, small or large (the report names the class and the share).
  *   make lab L=ch2_debug_warp
  */
 

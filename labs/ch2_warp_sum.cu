@@ -7,10 +7,24 @@
  * 2. Write block_sum: each thread adds its elements with a grid-stride loop, each warp adds its 32 sums
  *    with warp_sum, lane 0 of each warp puts the warp's sum in a __shared__ array of THREADS / 32, and
  *    after a __syncthreads() the first warp adds those with warp_sum again. Thread 0 writes
- *    block_sums[blockIdx.x]. The launch (two passes, as in ch2_block_sum) is given.
+ *    block_sums[blockIdx.x]. The launch (two passes, as in ch2_block_sum) is fixed.
+ *
+ * Contract:
+ *   sizes: checked n = 1, 31, 32, 33, 1023, 1025, 1000003, 2^26 + 1; timed n = 2^26 + 1.
+ *   pointers: x, partial (32 x sms floats) and result (one float), each its own cudaMalloc of exactly that:
+ *     256-byte aligned, never offset; partial and result arrive filled with NaN.
+ *   zero: n = 0 is not a size: n is at least 1.
+ *   values: x positive, uniform in [s / 2, 3 s / 2) for a scale s drawn for each call between 2^-30 and
+ *     2^31: every value and sum a normal float.
+ *   index: 32-bit will do: n is below 2^31 (at most 2^26 + 1 here); n itself is a long long.
+ *   binding: the Rules line and the fixed launch (the tolerance counts the additions it makes); the
+ *     shuffles and the steps of 1. and 2. are the lesson's way, which the judge does not check (it checks
+ *     the sum).
  *
  * Rules: no atomics, no CUB, no cooperative groups.
  * Target: 70% of the course's solution's speed; the limit is cub::DeviceReduce::Sum on the same array.
+ * In a hand-out, without the solution to time: the share of that limit that labs/targets.txt sets for
+ * the GPU's class, small or large (the report names the class and the share).
  *   make lab L=ch2_warp_sum
  */
 

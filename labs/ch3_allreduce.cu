@@ -17,6 +17,18 @@
  * is that array, copied into recv: the same code, and it is checked there too. multi_gpu.cu reduces in
  * place (recv == send); here they differ, so that even one GPU shows whether your call wrote recv.
  *
+ * Contract:
+ *   sizes: checked n = 1, 3, 33, 1000, 100003, 2^22 + 5 on each GPU, over every GPU the machine shows (up
+ *     to 16); not timed.
+ *   pointers: send[g] and recv[g], each its own cudaMalloc on GPU g of n floats rounded up to 16 bytes:
+ *     256-byte aligned, never offset.
+ *   zero: n and gpus are at least 1.
+ *   values: uniform in [0.5, 1.5), each GPU's own, drawn afresh for every call; recv arrives filled with
+ *     0xff bytes.
+ *   index: NCCL's: n is below 2^31 here.
+ *   binding: the Rules line and what recv holds when you return, every stream finished; the group and the
+ *     waits are the way.
+ *
  * Rules: the communicators, the streams and the buffers are given; no kernels and no copies of your own
  *   (NCCL moves and adds the data).
  * Judged on its results alone, with no speed step: with one GPU there is nothing to time against.

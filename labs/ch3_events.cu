@@ -13,13 +13,26 @@
  *   - read the time between them (cudaEventElapsedTime), destroy both events, and return the time divided
  *     by `launches`.
  * The launch is partial_reduce<<<blocks, THREADS, 0, stream>>>(array, n, partial_sums); the kernel is
- * given, do not change it. The judge times the same kernel on the same data in its own process and
+ * fixed, do not change it. The judge times the same kernel on the same data in its own process and
  * compares: the first call is one launch of a fresh process; the others are many launches. At some of
  * those, drawn for each grade, the array is pinned host memory, which the kernel reads over the host link,
  * many times slower than the GPU's own memory: only a time measured on the GPU fits every call.
  * ch3_streams_events/events.cu shows the events; its README says what a host clock would measure instead.
  *
- * Rules: the kernel and its launch configuration are given; events, launches and waits only (no copies,
+ * Contract:
+ *   sizes: checked (n, launches) = (100003, 1) in a runner that has launched nothing yet, then
+ *     (2^25 + 1, 20), (50000017, 7) and (2^24 + 3, 5), three calls each; blocks is n / 256 rounded up, at
+ *     most 32 x sms. Not timed: the answer is a time.
+ *   pointers: array, n floats at the start of a cudaMalloc (256-byte aligned) or, at calls drawn for each
+ *     grade, of pinned host memory, either of them at least n floats long; partial_sums, its own
+ *     cudaMalloc of exactly blocks floats; none offset.
+ *   zero: n, blocks and launches are at least 1.
+ *   values: array uniform in [0.5, 1.5), drawn afresh for every call; the partial sums are checked too.
+ *   index: the fixed kernel's, in long long; n is below 2^31 here.
+ *   binding: the Rules line, the fixed kernel and launch, and the time returned; the steps listed are the
+ *     way, and the judge takes its own times that way.
+ *
+ * Rules: the kernel and its launch configuration are fixed; events, launches and waits only (no copies,
  * no memory of your own, no clock of the host).
  * Not timed: your function's answer is a time, compared with the judge's.
  *   make lab L=ch3_events
@@ -27,7 +40,7 @@
 
 #define THREADS 256
 
-/* Given: chapter 2's reduction, one partial sum per block (a grid-stride loop, then a tree). */
+/* Fixed: chapter 2's reduction, one partial sum per block (a grid-stride loop, then a tree). */
 __global__ void partial_reduce(const float *array, long long n, float *partial_sums)
 {
     __shared__ float s_block[THREADS];

@@ -1,7 +1,7 @@
 /* Lab ch3_graph: a step of many small kernels captured once into a CUDA graph, then replayed (chapter 3,
  * going further: ch3_streams_events/graphs.cu).
  *
- * queue_step is given: one step of a small simulation on STREAMS arrays of m elements (array k at a + k m,
+ * queue_step is fixed: one step of a small simulation on STREAMS arrays of m elements (array k at a + k m,
  * its scratch at b + k m), array k on streams[k], ROUNDS x 2 tiny kernels each, the streams forked from
  * streams[0] and joined back into it by events. Write lab_replay: run `replays` steps, one after the
  * other. Queued call by call, a step costs the host 32 launches and 22 event calls, a few microseconds
@@ -13,12 +13,26 @@
  *     streams[0] (cudaGraphLaunch): one call a step, and the GPU runs the step's kernels back to back;
  *   - wait for streams[0], and destroy the graph and its executable (cudaGraphDestroy,
  *     cudaGraphExecDestroy).
- * a holds the result when you return; the kernels and queue_step are given, do not change them.
+ * a holds the result when you return; the kernels and queue_step are fixed, do not change them.
  *
- * Rules: the kernels, queue_step, the streams and the events are given; capture and graph calls only (no
- * copies, no memory of your own, no kernels of your own).
+ * Contract:
+ *   sizes: checked (m, replays) = (1, 1), (31, 3), (32, 2), (33, 2), (255, 5), (257, 7), (1000, 100);
+ *     timed (1000, 200), the whole call.
+ *   pointers: a and b, each its own cudaMalloc of exactly STREAMS x m unsigned: 256-byte aligned, never
+ *     offset.
+ *   zero: m and replays are at least 1.
+ *   values: a: all 32 bits random, drawn afresh for every call (the arithmetic wraps modulo 2^32); b
+ *     arrives filled with 0xff bytes.
+ *   index: 32-bit: STREAMS x m is at most 8000 here.
+ *   binding: the Rules line (rules.txt compares the kernels' machine code with the hand-out's) and what a
+ *     holds on return; the capture, instantiate, launch and destroy steps are the way.
+ *
+ * Rules: the kernels and queue_step are fixed, the streams and the events given; capture and graph calls
+ * only (no copies, no memory of your own, no kernels of your own).
  * Target: 70% of the course's solution's speed; the limit is the judge's own graph of the same step,
  * captured, instantiated, replayed and destroyed in its own process, timed as your call is.
+ * In a hand-out, without the solution to time: the share of that limit that labs/targets.txt sets for
+ * the GPU's class, small or large (the report names the class and the share).
  *   make lab L=ch3_graph
  */
 

@@ -20,9 +20,22 @@
  * x[0] = x[0] + 1 shows only in its count. So fix what racecheck names, then ask the same question of
  * every other place where many threads add to one number.
  *
- * Rules: keep the shared counter per block and the launch.
+ * Contract:
+ *   sizes: checked n = 1, 2, 31, 33, 1025, 100003, 1000003, 2^27 + 1; timed n = 2^27 + 1.
+ *   pointers: text (n bytes) and words (one unsigned), each its own cudaMalloc of exactly that: 256-byte
+ *     aligned, never offset; words arrives filled with 0xff bytes.
+ *   zero: n = 0 is not a size: n is at least 1.
+ *   values: an English-like text (letters at their frequencies in English, one in 32 a capital, spaces,
+ *     commas, full stops, line ends) with one byte in 64 of any of the 256 values, drawn afresh for every
+ *     call.
+ *   index: 32-bit will do: n is below 2^31 (at most 2^27 + 1 here); n itself is a long long.
+ *   binding: the Rules line and the fixed launch: the fix is to the bug, not to the design.
+ *
+ * Rules: keep the shared counter per block; the launch is fixed.
  * Target: 70% of the course's solution's speed; the limit is the device-to-device copy bandwidth (the
  * kernel reads each byte of the text).
+ * In a hand-out, without the solution to time: the share of that limit that labs/targets.txt sets for
+ * the GPU's class, small or large (the report names the class and the share).
  *   make lab L=ch4_debug_atomic
  */
 

@@ -5,9 +5,10 @@
  * lab_scan launches exactly one kernel at each call (the judge counts them; the reset below is a memset,
  * not a kernel of yours).
  * The array is cut into tiles of TILE = 4096 elements (the last one shorter), one block of THREADS = 256
- * threads a tile. A block scans its tile as ch4_block_scan does (here each thread scans 16 consecutive
- * elements, then the block scans the threads' sums); what it still needs is the sum of every element
- * before its tile. It learns it from the other blocks through status[t], one 64-bit word per tile t:
+ * threads a tile. A block scans its tile (the course's solution: each thread scans 16 consecutive
+ * elements, then the block scans the threads' sums with warp shuffles); what it still needs is the sum of
+ * every element before its tile. It learns it from the other blocks through status[t], one 64-bit word
+ * per tile t:
  *   NOT_READY   nothing published yet;
  *   AGGREGATE   the tile's own sum, published as soon as its block knows it;
  *   PREFIX      the sum of everything up to and including the tile, once the block knows that.
@@ -32,12 +33,27 @@
  * status (here a 32-bit word of its own, counter), and its sums become 64-bit past 2^30 elements, 62
  * bits of the word (here ints, always: 32 bits).
  *
+ * Contract:
+ *   sizes: checked n = 1, 2, 31, 4095, 4096, 4097, 65537, 131071, 1000003 (two calls in a row), 10^8;
+ *     timed n = 10^8.
+ *   pointers: in and out (n ints), status ((n + 4095) / 4096 words) and counter (one unsigned), each its
+ *     own cudaMalloc of exactly that: 256-byte aligned, never offset; status and counter arrive filled with
+ *     0xff bytes.
+ *   zero: n = 0 is not a size: n is at least 1.
+ *   values: ints uniform in [-INT_MAX / n, INT_MAX / n], drawn afresh for every call: no sum leaves the int
+ *     range.
+ *   index: 32-bit will do: n is below 2^31 (at most 10^8 here); n itself is a long long.
+ *   binding: the Rules line, one kernel a call (counted) and out; status gives one word per 4096 elements;
+ *     the words' encoding, 256 threads of 16 elements and the 32-tile look-back are the course's solution.
+ *
  * Rules: one kernel, no CUB, no cooperative groups (no grid sync); warp shuffles, votes and atomics are
  * allowed (unlike ch4_block_scan). Ints: the result is exact. n can be 1, a tile and one more, a prime,
  * 10^8; the values have either sign and are as large as n allows without a sum leaving the int range
  * (|in[i]| <= INT_MAX / n).
  * Target: 70% of the course's solution's speed; the limit is CUB's DeviceScan::InclusiveSum, timed on
  * the same GPU.
+ * In a hand-out, without the solution to time: the share of that limit that labs/targets.txt sets for
+ * the GPU's class, small or large (the report names the class and the share).
  *   make lab L=ch4_lookback_scan
  */
 

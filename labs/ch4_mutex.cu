@@ -1,7 +1,7 @@
 /* Lab ch4_mutex: a lock built from atomicCAS, around an update no atomic can make (chapter 4, Examples 4.5
  * and 4.6).
  *
- * The kernel summarize is given. Each block finds, in its share of the values, how many it saw, the
+ * The kernel summarize is fixed. Each block finds, in its share of the values, how many it saw, the
  * largest and where that is (the smallest index, if several are equal). Then its thread 0 must merge this
  * summary into the one summary of the whole array, *total. Three fields must change together, and no
  * atomic changes three fields at once (atomicMax would keep the largest value, not where it is), so the
@@ -10,12 +10,23 @@
  *                  __threadfence(): what the last holder wrote is then what you read (acquire);
  *   unlock(mutex)  __threadfence(): what you wrote reaches the whole GPU before the lock is seen free
  *                  (release); then give it back with atomicExch(mutex, 0);
- *   merge          take the lock, read *total, combine it with mine (combine is given), write it back,
+ *   merge          take the lock, read *total, combine it with mine (combine is fixed), write it back,
  *                  give the lock back.
  * Thousands of blocks merge at about the same time. A lock that lets two of them in at once, or a merge
  * that reads *total before it holds the lock, loses counts. The launch frees the lock and zeroes *total
- * first; it is given. ch4_atomics_mutex/mutex.cu and dot_mutex.cu show the lock, and their README says
+ * first; it is fixed. ch4_atomics_mutex/mutex.cu and dot_mutex.cu show the lock, and their README says
  * why one thread per block takes it and what the two fences guarantee.
+ *
+ * Contract:
+ *   sizes: checked n = 1, 31, 32, 33, 255, 257, 1025, 100003, 1000003, 2^24 + 7; not timed.
+ *   pointers: values (n unsigned), total (one summary) and mutex (one int), each its own cudaMalloc of
+ *     exactly that: 256-byte aligned, never offset; total and mutex arrive filled with 0xff bytes.
+ *   zero: n = 0 is not a size: n is at least 1.
+ *   values: unsigned, 1 to 2^32 - 1: a call's lie in the 10^6 levels below a top drawn between 10^6 and
+ *     2^32 - 1, drawn afresh for every call (at 2^24 values the largest comes about 17 times).
+ *   index: the fixed kernel's (long long); n is below 2^31 here.
+ *   binding: the Rules line, the fixed kernel, combine and launch (the judge counts one kernel a call), and
+ *     *total; lock, unlock and merge are yours, their steps as listed.
  *
  * Rules: the only atomics are the lock's (atomicCAS to take it, atomicExch to give it back); *total is
  * read and written with plain loads and stores, under the lock. Write both fences: a run without them

@@ -15,10 +15,23 @@
  * host floats. It returns a cublasStatus_t: CUBLAS_STATUS_INVALID_VALUE when a leading dimension is
  * smaller than its matrix's rows (cublasGetStatusString names a status).
  *
+ * Contract:
+ *   sizes: checked m x n x k = 1 x 1 x 1, 2 x 3 x 4, 3 x 2 x 5, 33 x 17 x 5, 17 x 33 x 64, 64 x 1 x 100,
+ *     1 x 64 x 100, 100 x 37 x 1, 257 x 129 x 65, 129 x 257 x 300, 1000 x 999 x 513, 4096 x 4096 x 4096
+ *     (4,096 elements sampled); timed 4096^3.
+ *   pointers: A, B and C, each its own cudaMalloc of exactly its floats: 256-byte aligned, never offset.
+ *   zero: m, n and k are at least 1.
+ *   values: A and B of magnitudes uniform in [1, 2), all 23 mantissa bits random, each with a random sign,
+ *     drawn afresh for every call; C arrives filled with NaN.
+ *   index: cuBLAS's: its int sizes and leading dimensions stay below 2^31 (at most 4096 here).
+ *   binding: the Rules line and C; one call of cublasSgemm is the lesson (rules.txt refuses any kernel).
+ *
  * Rules: cuBLAS's SGEMM in fp32 (no TF32 math mode: the check expects fp32's rounding); no kernel of
  * your own.
  * Target: 70% of the course's solution's speed; the limit is the judge's own cublasSgemm on the same
  * matrices, on the same GPU (a right call runs at about 100%).
+ * In a hand-out, without the solution to time: the share of that limit that labs/targets.txt sets for
+ * the GPU's class, small or large (the report names the class and the share).
  *   make lab L=ch5_cublas
  */
 #include <cublas_v2.h>

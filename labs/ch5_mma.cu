@@ -17,10 +17,23 @@
  * a and b hold TF32 numbers, fp32's sign, exponent and top 10 of its 23 mantissa bits, in 32-bit
  * registers: to_tf32 below rounds a float to one. Block (bx, by), of WARPS = 4 warps, computes the
  * 16 x 32 tile of C at row 16 by, column 32 bx; its warp w the 16 x 8 tile at column 32 bx + 8 w (the
- * launch is given). Every lane of a warp must take part in each mma_tf32.
+ * launch is fixed). Every lane of a warp must take part in each mma_tf32.
  * TF32 tensor cores need compute capability 8.0: the body of your kernel stays inside
  * `#if __CUDA_ARCH__ >= 800`, as in the skeleton, so that the file compiles for every GPU the course
  * builds for (the judge runs this lab only on 8.0 and newer).
+ *
+ * Contract:
+ *   sizes: checked m x n x k = 16 x 8 x 8, 1 x 1 x 1, 17 x 9 x 9, 33 x 31 x 17, 31 x 33 x 64,
+ *     64 x 64 x 1025, 1025 x 33 x 7, 7 x 1000 x 129, 257 x 255 x 1000, 4096 x 4096 x 4096 (4,096 elements
+ *     sampled); timed 4096^3; on compute capability 8.0 and newer only.
+ *   pointers: A, B and C, each its own cudaMalloc of exactly its floats: 256-byte aligned, never offset;
+ *     rows are not padded.
+ *   zero: m, n and k are at least 1.
+ *   values: A and B uniform in [0, 1) (24 random bits), drawn afresh for every call; C arrives filled with
+ *     NaN.
+ *   index: 32-bit: every matrix is below 2^31 elements (at most 2^24 here).
+ *   binding: the Rules line, the fixed launch and mma.sync's fragments; reading them straight from global
+ *     memory is the course's solution.
  *
  * Rules: the products and sums are the tensor cores' (mma_tf32): no fp32 arithmetic in your kernel, no
  * wmma (it hides the fragments, which are the lesson), no cuBLAS.
@@ -29,6 +42,8 @@
  * Target: 70% of the course's solution's speed; the limit is cuBLAS's SGEMM in TF32 on the tensor cores,
  * timed on the same GPU. A warp that reads its fragments straight from global memory reaches a small part
  * of it: sgemm_tensor.cu shows what shared memory and larger tiles per warp add.
+ * In a hand-out, without the solution to time: the share of that limit that labs/targets.txt sets for
+ * the GPU's class, small or large (the report names the class and the share).
  *   make lab L=ch5_mma
  */
 

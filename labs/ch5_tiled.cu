@@ -8,9 +8,23 @@
  * TILE products its element needs from them, and waits again before the next tile overwrites them.
  * m, n and k are rarely multiples of TILE: count the tiles with a ceiling, and guard the write of C.
  *
+ * Contract:
+ *   sizes: checked m x n x k = 1 x 1 x 1, 31 x 33 x 32, 33 x 31 x 17, 64 x 64 x 1025, 1025 x 33 x 7,
+ *     7 x 1025 x 129, 257 x 255 x 1000, 4096 x 4096 x 4096 (4,096 elements sampled); timed 4096^3.
+ *   pointers: A, B and C, each its own cudaMalloc of exactly its floats: 256-byte aligned, never offset;
+ *     rows are not padded (a row of A starts 16-byte aligned only when k is a multiple of 4).
+ *   zero: m, n and k are at least 1.
+ *   values: A and B of magnitudes uniform in [1, 2), all 23 mantissa bits random, each with a random sign,
+ *     drawn afresh for every call; C arrives filled with NaN.
+ *   index: 32-bit: every matrix is below 2^31 elements (at most 2^24 here).
+ *   binding: the Rules line and its fixed launch; the walk along k a tile at a time is the course's
+ *     solution.
+ *
  * Rules: the launch below is fixed; no cuBLAS, no tensor cores. A and B hold floats of either sign with
  * full mantissas, and C may be off by fp32's rounding of its sums only: TF32's is ten times that.
  * Target: 70% of the course's solution's speed; the limit is cuBLAS's SGEMM (strict fp32).
+ * In a hand-out, without the solution to time: the share of that limit that labs/targets.txt sets for
+ * the GPU's class, small or large (the report names the class and the share).
  *   make lab L=ch5_tiled
  */
 

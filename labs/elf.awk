@@ -1,6 +1,7 @@
 # labs/elf.awk: the listing of cuobjdump -elf, read for labs/rules.sh: for each cubin (each architecture),
 #   bytes <tab> ARCH <tab> N <tab> WHAT     the size of its global-memory sections, .nv.global (zeroed
-#                                           variables) and .nv.global.init (initialised ones), less the
+#                                           variables) and .nv.global.init (initialised ones), and of its
+#                                           .nv.constant3 (the __constant__ variables), less the
 #                                           strings of printf and assert ($str...: no memory of the file's
 #                                           to keep anything in; 16 KiB of them at most, since inline asm
 #                                           can name a variable so too), and the largest objects in them,
@@ -48,7 +49,8 @@ function flush(    i, j, t, what) {
 /^\.section / { part = ($2 == ".symtab") ? "symbols" : ""; next }
 NF == 0 { if (part == "sections") part = ""; next }
 # Index Offset Size ES Align Type Flags Link Info Name
-part == "sections" && $1 ~ /^[0-9a-f]+$/ && $NF ~ /^\.nv\.global/ { bytes += hex($3); global[hex($1)]; next }
+part == "sections" && $1 ~ /^[0-9a-f]+$/ && $NF ~ /^\.nv\.(global|constant3$)/ {
+    bytes += hex($3); global[hex($1)]; next }
 part == "sections" && $1 ~ /^[0-9a-f]+$/ && $NF ~ /^\.text\./ { texts++; next }
 # The symbols, as cuobjdump 13.3 and later print them: Num Value Size Type Bind Vis Other Ndx Name; as 13.2
 # and before do: index value size info other shndx name, the type in info's low four bits (1 an object,

@@ -180,7 +180,8 @@ twice=$(sed -n -e 's/^ELF file.*\.\(sm_[0-9a-z]*\)\.cubin$/\1 cubins/p' \
     "by name (two $twice in the object, where nvcc embeds one)" >>"$out"
 # Host functions it calls (nm -u), by their names and by their names demangled without parameters:
 # refused by a `call` line unless an `allow` line of the lab names them; said in the order of the rules.
-nm -u "$dir/student.o" | awk '{ print $NF }' | sort -u >"$tmp/calls"
+# (a symbol version is left out: .symver makes clock_gettime "clock_gettime@GLIBC_2.17", the same function)
+nm -u "$dir/student.o" | awk '{ name = $NF; sub(/@.*/, "", name); print name }' | sort -u >"$tmp/calls"
 c++filt -p <"$tmp/calls" | paste "$tmp/calls" - >"$tmp/calls.plain"
 { rules_for call | sed 's/^/call\t/'; rules_for allow | sed 's/^/allow\t/'; } >"$tmp/call.rules"
 awk -F"$tab" 'NR == FNR { if ($1 == "allow") allow = allow (allow == "" ? "" : "|") $2
@@ -189,6 +190,17 @@ awk -F"$tab" 'NR == FNR { if ($1 == "allow") allow = allow (allow == "" ? "" : "
     { for (i = 1; i <= n; i++) if ($1 ~ pattern[i] || $2 ~ pattern[i]) { print i "\t" $1 "\t" sentence[i]; next } }' \
     "$tmp/call.rules" "$tmp/calls.plain" | sort -t"$tab" -k1,1n -k2,2 | cut -f2- >"$tmp/called"
 demangle "$tmp/called" | awk -F"$tab" '{ printf "  %s (it calls %s)\n", $2, $1 }' >>"$out"
+# Instructions of its host code (objdump -d), by their mnemonics: a `host` line (a clock read by rdtsc
+# calls nothing).
+rules_for host >"$tmp/host.rules"
+if [ -s "$tmp/host.rules" ]; then
+    objdump -d --no-show-raw-insn "$dir/student.o" |
+        awk -F'\t' 'NF >= 2 && $1 ~ /^ *[0-9a-f]+:$/ { split($2, w, " "); print w[1] }' | sort -u >"$tmp/host.ops"
+    awk -F"$tab" 'NR == FNR { pattern[++n] = $1; sentence[n] = $2; next }
+        { for (i = 1; i <= n; i++)
+              if ($0 ~ pattern[i]) { printf "  %s (its host code has %s)\n", sentence[i], $0; next } }' \
+        "$tmp/host.rules" "$tmp/host.ops" >>"$out"
+fi
 
 # ==== What nvcc says of itself ====
 # Its commands (--dryrun), through a wrapper script or a symlink as from the toolkit's bin/: its include
@@ -225,7 +237,11 @@ awk -F"$tab" 'NR == FNR { root[++n] = $0 "/"; next }
 # that library's function in the runner: cudart's, the C and C++ libraries', the lab's. Kernels and
 # functions in the global namespace (_Z and a digit: no library here defines one) are left out, and with
 # them, in most files, every name: the libraries' names are read only when one is left.
-nm -g --defined-only "$dir/student.o" | awk 'NF == 3 && $2 ~ /^[TDBRGSC]$/ && $3 !~ /^_Z[0-9]/ { print $3 }' |
+# (weak, indirect and unique definitions too, where the name has C linkage: a weak write takes libc's place
+# all the same; C++'s weak ones are the inline functions and templates every file instantiates)
+nm -g --defined-only "$dir/student.o" |
+    awk 'NF == 3 && ($2 ~ /^[TDBRGSC]$/ || ($2 ~ /^[WViu]$/ && $3 !~ /^_Z/)) && $3 !~ /^_Z[0-9]/ {
+         sub(/@.*/, "", $3); print $3 }' |
     sort -u >"$tmp/defined"
 if [ -s "$tmp/defined" ]; then
     { while read -r d; do

@@ -37,6 +37,61 @@ for lab in $LABS; do
     [ "$planted" -ge 2 ]
     ok $? "$lab has at least two planted mistakes that one GPU catches" "$planted in labs/solutions/mistakes.txt"
 done
+# labs/README.md's table of labs lists every lab of LABS, in that order, each with a time; the chapters
+# never go back after the first steps; each session of its plan adds up to its time and fits its three
+# hours; each plan holds ch3_events, ch3_graph and a lab over every GPU (tests/labs_plan.awk). Then the
+# faults it is for, planted in copies: a session's time that is not its labs' sum, a session over its
+# hours, ch1_transpose moved among chapter 2's labs in LABS.
+every=$(awk '!/^[[:space:]]*#/ && $2 == "gpus" && $3 == "every" { print $1 }' labs/rules.txt | tr '\n' ' ')
+plan() { awk -v labs="${2:-$LABS}" -v every="$every" -f tests/labs_plan.awk "$1"; }
+broken=$(plan labs/README.md)
+[ -z "$broken" ]; ok $? "labs/README.md's table lists LABS in order, and its plan adds up and fits" "$broken"
+sed 's/^\(| two sessions | 1 |.*| \)\([0-9]*\) min |$/\1\21 min |/' labs/README.md >"$tmp/plan.md"
+broken=$(plan "$tmp/plan.md")
+! cmp -s labs/README.md "$tmp/plan.md" && echo "$broken" | grep -q "session 1: its time says"
+ok $? "a session's time changed by hand is caught" "$broken"
+sed 's/^\(| `ch3_events` |.*| \)30 min |$/\190 min |/' labs/README.md >"$tmp/plan.md"
+broken=$(plan "$tmp/plan.md")
+! cmp -s labs/README.md "$tmp/plan.md" && echo "$broken" | grep -q "more than a session's"
+ok $? "a lab's time that takes a session past its hours is caught" "$broken"
+moved=$(echo " $LABS " | sed 's/ ch1_transpose / /; s/ ch2_block_sum / ch2_block_sum ch1_transpose /')
+broken=$(plan labs/README.md "$moved")
+echo "$broken" | grep -q "ch1_transpose comes after chapter 2"
+ok $? "a lab of chapter 1 among chapter 2's in LABS is caught" "$broken"
+# Every statement states its contract (labs/README.md), in one place and form: a "Contract:" line, then the
+# six fields in order, each with its text (a field's later lines indented two more), a blank line and the
+# Rules line. A statement planted without its "zero:" field, and one with an empty "values:", must fail.
+contract_problems() {  # contract_problems FILE: what is wrong with its statement's contract; nothing if right
+    awk 'BEGIN { n = split("sizes pointers zero values index binding", field, " ") }
+        /^ \*\// { if (state == 1 || state == 2) print "the block runs to the end of the statement"; exit }
+        state == 2 { if ($0 !~ /^ \* Rules: /) print "the block is not followed by the Rules line"; state = 3 }
+        state == 1 && match($0, /^ \*   [a-z]+:/) {
+            name = substr($0, 6, RLENGTH - 6); k++
+            if (name != field[k]) print "field " k " is \"" name "\", not \"" field[k] "\""
+            if (substr($0, RLENGTH + 1) !~ /[^ ]/) print "field \"" name "\" is empty"
+            next
+        }
+        state == 1 && /^ \*     [^ ]/ { next }
+        state == 1 { if (k != n) print k " fields, not " n; if ($0 != " *") print "no blank line after it"; state = 2 }
+        /^ \* Contract:$/ { if (seen++) print "a second Contract: line"; state = 1 }
+        END { if (!seen) print "no \"Contract:\" line" }' "$1"
+}
+for lab in $LABS; do
+    problems=$(contract_problems "labs/$lab.cu")
+    [ -z "$problems" ]; ok $? "labs/$lab.cu's statement has its contract, every field filled" "$problems"
+done
+grep -v '^ \*   zero: ' labs/ch1_map.cu >"$tmp/no_zero.cu"
+contract_problems "$tmp/no_zero.cu" | grep -q 'field 3 is "values", not "zero"'
+ok $? "a statement without its zero: field fails the contract's check" "$(contract_problems "$tmp/no_zero.cu")"
+sed 's/^ \*   values: .*/ *   values:/' labs/ch1_map.cu >"$tmp/empty_values.cu"
+contract_problems "$tmp/empty_values.cu" | grep -q 'field "values" is empty'
+ok $? "a statement with an empty values: field fails the contract's check" "$(contract_problems "$tmp/empty_values.cu")"
+# One word for a launch the file may not change: "fixed" (a statement's "given" is for what the runner gives).
+for lab in $LABS; do
+    awk '/^ \*\// { exit } /launch[^.;]* (is|are) given|given[^.;]*launch/ { print FILENAME ":" FNR ": " $0 }' \
+        "labs/$lab.cu"
+done >"$tmp/given"
+[ ! -s "$tmp/given" ]; ok $? "no statement calls a launch \"given\" (the word is \"fixed\")" "$(cat "$tmp/given")"
 # labs/README.md's table of labs lists every lab of LABS, in that order.
 listed=$(sed -n '/^<!-- labs:/,/^<!-- end labs -->/p' labs/README.md |
          sed -n 's/^| `\([a-z0-9_]*\)` |.*/\1/p' | tr '\n' ' ')
@@ -308,24 +363,36 @@ error="cy/ch1_map.cu($line): error"
 ok $? "labs/gradebook without a GPU: a build-only book (built; not run / does not compile, its error named), exit 77" \
    "exit $code; rows: $rows; want: $want; $(cat "$tmp/threebook.md" 2>/dev/null) $(tail -n 6 "$tmp/out")"
 
-# Hand-out targets that the course's solution clears: at most 80% of the share of its limit that each
-# solution reached on the slowest emulation of the committed data (14 SMs).
-data=figures/data/labs/solutions_gtx1650.csv
-if [ -f "$data" ]; then
+# Hand-out targets by the class of the GPU (labs/targets.txt: SMALL under 64 SMs, LARGE from 64): each is
+# 80% of the share of its limit that the course's solution reached on the GPU standing for its class in
+# the committed data, rounded down (the 14-SM emulation; the H200), so that a file that leaves the lesson
+# out, as slow against the limit as against the solution, is slow in a hand-out too.
+# target_rule TARGETS DATA COLUMN: "lab target reached" for each timed lab whose target breaks the rule.
+target_rule() {
     for lab in $LABS; do
-        if grep -q 'lab_untimed(' "labs/judge/$lab.cu"; then  # nothing missing: it has no speed to aim at
-            ok 0 "$lab has no hand-out target: it is judged on its results alone (lab_untimed)"
-            continue
-        fi
-        target=$(awk -v l="$lab" '$1 == l { print $2 }' labs/targets.txt)
-        reached=$(csv_select "$data" lab percent_of_limit | awk -F, -v l="$lab" '$1 == l { print $2 + 0 }')
-        claim="$lab's hand-out target ($target% of its limit) is at most 80% of the solution's at 14 SMs"
-        [ -n "$target" ] && [ -n "$reached" ] && awk -v t="$target" -v r="$reached" 'BEGIN { exit !(t <= 0.8 * r) }'
-        ok $? "$claim (${reached:-?}%)"
+        grep -q 'lab_untimed(' "labs/judge/$lab.cu" && continue  # (judged on its results alone: no speed)
+        target=$(awk -v l="$lab" -v c="$3" '!/^#/ && $1 == l { print $c }' "$1")
+        reached=$(csv_select "$2" lab percent_of_limit | awk -F, -v l="$lab" '$1 == l { print $2 + 0 }')
+        [ -n "$target" ] && [ -n "$reached" ] &&
+            awk -v t="$target" -v r="$reached" 'BEGIN { exit !(t == int(0.8 * r)) }' ||
+            echo "$lab ${target:-none} ${reached:-none}"
     done
-else
-    skip "the hand-out targets against the solutions at 14 SMs" "no $data"
-fi
+}
+for class in "2 SMALL figures/data/labs/solutions_gtx1650.csv 14-SM" "3 LARGE figures/data/labs/solutions.csv H200"; do
+    set -- $class
+    if [ -f "$3" ]; then
+        target_rule labs/targets.txt "$3" "$1" >"$tmp/targets.bad"
+        [ ! -s "$tmp/targets.bad" ]
+        ok $? "labs/targets.txt's $2 column: 80% of the solutions' share of the limit on the $4 GPU, rounded down" \
+            "lab, target, solution's share in $3: $(cat "$tmp/targets.bad")"
+        # (the rule can fail: a target of 999 planted in a copy is caught)
+        awk -v c="$1" '!/^#/ && !done && NF == 3 { $c = 999; done = 1 } 1' labs/targets.txt >"$tmp/targets.999"
+        target_rule "$tmp/targets.999" "$3" "$1" | grep -q ' 999 '
+        ok $? "a $2 target of 999 planted in a copy of labs/targets.txt is caught"
+    else
+        skip "labs/targets.txt's $2 column against the solutions on the $4" "no $3"
+    fi
+done
 
 # LAB_SUBSET (make test LAB_SUBSET="..."): the labs graded on a GPU below, their files, mistakes and
 # cheats (the whole part takes over ten minutes on one GPU); all of LABS by default.
@@ -458,6 +525,15 @@ while read -r name; do
     speed=$(sed -n 's/^grade-speed //p' "$tmp/slow")
     [ "$(sed -n 's/^grade-correct //p' "$tmp/slow")" = yes ] && [ "$speed" = slow ]
     ok $? "the mistake $name is right but caught as slow" "exit $code; $(grep -v '^grade-' "$tmp/slow" | tail -n 4)"
+    # ... and slow in a hand-out too: its share of the limit under labs/targets.txt's target for this GPU's
+    # class (what labs/grade compares without a solution, from the same judge's figures)
+    reached=$(sed -n 's/^grade-percent-of-limit //p' "$tmp/slow")
+    sms=$(sed -n 's/^grade-device .*, \([0-9][0-9]*\) SMs,.*/\1/p' "$tmp/slow")
+    target=$(awk -v l="${name%%.*}" -v c="$([ "${sms:-0}" -ge 64 ] && echo 3 || echo 2)" \
+        '!/^#/ && $1 == l { print $c }' labs/targets.txt)
+    [ -n "$target" ] && [ -n "$reached" ] && [ "$reached" != - ] && [ "$reached" -lt "$target" ]
+    ok $? "the mistake $name is slow in a hand-out too, on this GPU of ${sms:-?} SMs" \
+        "its share of the limit ${reached:-?}%, the target ${target:-?}%"
     # A lab timed in several processes (rules.txt "LAB timed N") says so, and times that many.
     n=$(awk -v l="${name%%.*}" '$1 == l && $2 == "timed" { print $3 }' labs/rules.txt)
     [ -z "$n" ] || { medians=$(sed -n "s/^  timed in $n processes of yours .*: medians \(.*\)ms; their mean .*/\1/p" \

@@ -1,11 +1,15 @@
 #!/bin/sh
-# tests/ledger.sh [--missing | --show]: every number the READMEs' prose quotes is traced. A number with
-# a unit (ms, us, s, minutes, GB/s, TFLOP/s, %, x, times, GB, MiB, bytes, ...) and every decimal number
-# outside a results table that tests/tables.sh renders is a row of figures/data/sources.tsv, which says
-# where it comes from, one tab-separated row per place:
-#     README   number as written   context   kind   source   note
-# The context is a piece of the README's text (line breaks read as spaces) that holds the number once
-# and is found once in the README: grep for it to find the line. The kind says what the source is:
+# tests/ledger.sh [--missing | --show]: every number of the course's prose is traced. The prose is what a
+# reader reads: the READMEs, CONTRIBUTING.md, every markdown cell of course.ipynb and each lab's statement
+# (the first comment of labs/LAB.cu). Its numbers are those with a unit (ms, us, s, h, GB/s, TFLOP/s, %,
+# x, times, GB, MiB, bytes, ...), the counts, in figures or words, of what they count ("14 SMs", "1,280
+# blocks", "four debugging labs", "five first steps"; not "one", nor a count of none, nor a step's or an
+# exercise's number), and every decimal. Outside the results tables that tests/tables.sh renders and
+# labs/README.md's plan of sessions and its table's times (estimates tests/labs.t adds up), each is a row
+# of figures/data/sources.tsv, which says what backs it, one tab-separated row per place:
+#     DOCUMENT   number as written   context   kind   source   note
+# The context is a piece of the document's text (line breaks read as spaces) that holds the number once
+# and is found once in the document: grep for it to find the line. The kind says what the source is:
 #     data     an awk expression over the committed files of figures/data/ (FILE below):
 #                csv(FILE, PREFIX, COLUMN)   a field of the line that starts with PREFIX; COLUMN
 #                                            its number, or its name in the file's header row
@@ -17,28 +21,37 @@
 #                nth(FILE, TEXT, K)          the K-th number of the first line that holds TEXT
 #                colmin, colmax(FILE, PREFIX, COLUMN)  over the lines that start with PREFIX ("": all),
 #                                            COLUMN as for csv()
+#                at_min(FILE, PREFIX, COLUMN, KEY)  the KEY column of the line whose COLUMN is the least
 #                bytes(FILE)                 the size of a committed file
-#              with awk's arithmetic around them (1e3 * csv(...) for us from ms; min(), max())
+#              with awk's arithmetic around them (1e3 * csv(...) for us from ms; min(), max()). A figure
+#              the prose quotes from a document outside the course (a datasheet, a standard) is a line of
+#              figures/data/documents.txt, which names the document: num("documents.txt", TEXT).
 #     formula  the same, over several traced values or constants (a ratio, a percentage, 2 ^ 53)
-#     code     code(PATH, TEXT, K): a constant of the course's own source, as num() reads it
-#     doc      a document or a datasheet, named in the source column; nothing to compute
-#     text     a number that is no measurement (an instruction to the reader), said in the source
+#     code     what the course's own files say, read under the course's folder:
+#                code(PATH, TEXT, K)         a constant, as num() reads it; codeafter(PATH, ANCHOR, TEXT, K)
+#                                            as numafter()
+#                spelled(PATH, TEXT)         a count the code writes in words, the word right after TEXT
+#                lines(PATH, TEXT)           how many lines of PATH hold TEXT ("^TEXT": start with it)
+#                words(PATH, TEXT)           how many words a string holds: after TEXT, to the next "
+#                files(PATTERN)              how many files a pattern of the shell names ("labs/ch*.cu")
 #     todo     a sentence another change owns; listed so that it is found, not yet traced
-# For data, formula and code the expression must give the number as written, at its printed precision
-# (4190 from 4189.7, 2.6e-4 from 0.000261). A source may open with a relation instead of that
-# equality: "~5 EXPR" (within 5% of the number: the README says "about"), "> EXPR" or "< EXPR" (the
-# README says "over" or "below"), ">= EXPR", "<= EXPR" ("within 1%"). A range ("93-95%", "2 to 3 us")
-# has one expression per number, separated by " ; ".
+# No other kind: a number nothing in the course backs does not go in the prose. For data, formula and
+# code the expression must give the number as written, at its printed precision (4190 from 4189.7,
+# 2.6e-4 from 0.000261). A source may open with a relation instead of that equality: "~5 EXPR" (within
+# 5% of the number: the prose says "about"), "> EXPR" or "< EXPR" (it says "over" or "below"), ">= EXPR",
+# "<= EXPR" ("within 1%"). A range ("93-95%", "2 to 3 us") has one expression per number, separated by
+# " ; ". The sources' functions are tests/ledger.awk's.
 # Prints what fails and exits 1: a row whose context is gone or found twice, whose number is not in its
 # context or is not a number of the prose there, whose source no longer gives its number, and a number
 # of the prose that no row lists. --missing prints, instead, a row to fill in for each number no row
 # lists; --show prints what every row's source gives.
-# LEDGER_ROOT (default .) is where the READMEs are read, LEDGER_DATA (default figures/data) the data and
-# LEDGER_FILE the ledger, so that tests/ledger.t can plant faults in copies; LEDGER_KEEP=1 keeps the
-# temporary folder.
+# LEDGER_ROOT (default .) is the course's folder, where the documents and the code are read,
+# LEDGER_DATA (default figures/data) the data and LEDGER_FILE the ledger, so that tests/ledger.t can
+# plant faults in copies; LEDGER_KEEP=1 keeps the temporary folder.
 set -u
-# The READMEs whose prose is traced, one a line.
-READMES="
+# The documents whose prose is traced: the READMEs, CONTRIBUTING.md, the notebook's markdown cells and
+# each lab's statement (the header comment of labs/LAB.cu), one a line; the labs' files are added below.
+DOCS="
 README.md
 ch1_embarrassing/README.md
 ch2_reduction/README.md
@@ -46,6 +59,8 @@ ch3_streams_events/README.md
 ch4_atomics_mutex/README.md
 ch5_matmul/README.md
 labs/README.md
+CONTRIBUTING.md
+course.ipynb
 "
 ledger=${LEDGER_FILE:-figures/data/sources.tsv}
 root=${LEDGER_ROOT:-.}
@@ -54,14 +69,52 @@ mode=${1:-check}
 [ -f "$ledger" ] || { echo "ledger.sh: $ledger: no such file" >&2; exit 1; }
 tmp=$(mktemp -d)
 trap '[ -n "${LEDGER_KEEP:-}" ] || rm -rf "$tmp"' EXIT
+for f in "$root"/labs/*.cu; do [ -f "$f" ] && DOCS="$DOCS labs/${f##*/}"; done
 
-# The prose of a README as one line: rendered tables and headings left out (a table becomes " | ",
+# What a reader reads of a document, as markdown: a README or CONTRIBUTING.md whole; the notebook's
+# markdown cells, a blank line between two (course.ipynb as tests/notebook.py writes it: each line of a
+# cell's source a JSON string on a line of its own); a lab's statement, its first comment without the
+# comment's marks.
+doc_text() {
+    case $1 in
+    *.ipynb) awk '
+        function unescape(s,   out, c, i) {
+            out = ""
+            for (i = 1; i <= length(s); i++) {
+                c = substr(s, i, 1)
+                if (c == "\\") {
+                    c = substr(s, ++i, 1)
+                    if (c == "n") c = "\n"; else if (c == "t") c = "\t"
+                    else if (c == "u") { c = "?"; i += 4 }  # (control characters only: nbformat writes UTF-8)
+                }
+                out = out c
+            }
+            return out
+        }
+        /^   "cell_type": / { markdown = $0 ~ /"markdown"/ }
+        markdown && /^   "source": \[$/ { source = 1; next }
+        source && /^   \]/ { source = 0; printf "\n\n"; next }
+        source { s = $0; sub(/^ *"/, "", s); sub(/",?$/, "", s); printf "%s", unescape(s) }' "$root/$1" ;;
+    *.cu) awk 'NR == 1 && !/^\/\*/ { exit }
+        { s = $0; sub(/^(\/\*| \*\/| \*) ?/, "", s); sub(/ *\*\/$/, "", s); print s }
+        /\*\// { exit }' "$root/$1" ;;
+    *) cat "$root/$1" ;;
+    esac
+}
+
+# What the ledger leaves to other tests: the rendered tables (tests/tables.t), and labs/README.md's plan
+# of sessions and the time column of its table of labs, estimates that tests/labs.t adds up.
+OWNED='
+    /^<!-- table [a-z0-9_]+: / || /^<!-- plan: / { skip = 1; print " | "; next }
+    /^<!-- end (table|plan) -->$/ { skip = 0; next }
+    /^<!-- labs: / { labs = 1 } /^<!-- end labs -->$/ { labs = 0 }
+    labs && /^\|/ { sub(/[^|]*\|[ \t]*$/, "") }'
+
+# The prose of a document as one line: the tables above and headings left out (a table becomes " | ",
 # which no context crosses), every run of white space one space.
 prose() {
     awk '
-        /^```/ { fence = !fence; print; next }
-        /^<!-- table [a-z0-9_]+: / { skip = 1; print " | "; next }
-        /^<!-- end table -->$/ { skip = 0; next }
+        /^```/ { fence = !fence; print; next }'"$OWNED"'
         skip || (!fence && /^#/) { next }
         { print }' "$1" | tr '\n\t' '  ' | tr -s ' '
 }
@@ -69,11 +122,9 @@ prose() {
 # The same prose a line at a time, as grep sees it: where a context is on one line.
 prose_lines() {
     awk '
-        /^```/ { fence = !fence; next }
-        /^<!-- table [a-z0-9_]+: / { skip = 1; next }
-        /^<!-- end table -->$/ { skip = 0; next }
+        /^```/ { fence = !fence; next }'"$OWNED"'
         skip || (!fence && /^#/) { next }
-        { gsub(/[ \t]+/, " "); print }' "$1"
+        { gsub(/[ \t]+/, " "); print }' "$1" | grep -v '^ | $'
 }
 
 # The numbers of a prose line: "offset<TAB>number as written", one a line.
@@ -82,14 +133,38 @@ BEGIN {
     words = "one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen"
     words = words "|seventeen|eighteen|nineteen|twenty|thirty|forty|fifty|hundred|thousand"
     n = "([0-9]+(,[0-9][0-9][0-9])*(\\.[0-9]+)?([eE][-+]?[0-9]+)?)"
-    time = "(ns|us|µs|ms|s|seconds?|min|minutes?|hours?)"
+    time = "(ns|us|µs|ms|s|seconds?|min|minutes?|h|hours?)"
     size = "(B|KB|kB|MB|GB|TB|KiB|MiB|GiB|TiB|bytes?)"
     rate = "(GB/s|TB/s|MB/s|Gb/s|GFLOP/s|TFLOP/s|PFLOP/s|GHz|MHz)"
     unit = "(%|x| times| " time "| ?" size "| " rate "|-bytes?)"
-    # A count in words with its unit, a number or a range with its unit, or a bare decimal.
-    re = "((" words ") (to (" words ") )?(" time "|times|thirds?))"
+    # What a count counts (plural: "1 block" and "one block" are no count a reader checks).
+    things = "SMs|GPUs|CPUs|cores|cards|blocks|threads|warps|warpgroups|lanes|registers|kernels|launches|streams"
+    things = things "|events|graphs|nodes|ranks|processes|programs|files|lines|labs|chapters|sessions|students"
+    things = things "|tests|checks|runs|grades|mistakes|cheats|tools|steps|stages|rungs|passes|iterations|ways"
+    things = things "|rows|columns|tiles|chunks|segments|elements|values|floats|doubles|integers|bits|digits"
+    things = things "|characters|words|letters|pixels|bins|counts|counters|slots|levels|fields|entries|cells"
+    things = things "|arrays|copies|sums|products|reductions|additions|multiply-adds|operations|MMAs|loads"
+    things = things "|stores|reads|writes|accesses|addresses|atomics|fences|exchanges|neighbours|accumulators"
+    things = things "|sizes|primes|seeds|inputs|outputs|points|sentences|parts|errors|faults|deadlocks|waves"
+    things = things "|tables|figures|pictures|images|directions|consumers|medians|calls"
+    # A count in words with its unit or what it counts (a word between: "five first steps"; never "one",
+    # which is mostly "a"), a number or a range with its unit, a count in figures, or a bare decimal. A
+    # word may open a sentence: "Thirty labs".
+    nw = split(words, w, "|"); cased = counted = ""
+    for (i = 1; i <= nw; i++) {
+        c = w[i] "|" toupper(substr(w[i], 1, 1)) substr(w[i], 2)
+        cased = cased (i > 1 ? "|" : "") c
+        if (w[i] != "one") counted = counted (counted != "" ? "|" : "") c
+    }
+    re = "((" cased ") (to (" words ") )?(" time "|times|thirds?))"
+    re = re "|((" counted ")( to (" words "))? ([a-z-]+ )?(" things "))"
     re = re "|(" n "((-|–| to )" n ")?" unit ")"
+    re = re "|(" n "((-|–| to )" n ")? ([a-z-]+ )?(" things "))"
     re = re "|([0-9]+\\.[0-9]+([eE][-+]?[0-9]+)?)"
+    # A word between a number and what it counts that makes it no count ("2 of the blocks", "4 x 4 tiles").
+    stop = " (and|or|of|to|on|in|at|by|for|per|the|a|an|is|are|was|with|from|than|as|not|so|when|it|then|where"
+    stop = stop "|up|x|vs|its|their|each|these|those|this|that|which|whose|but|into|over|under|out|while|if|once"
+    stop = stop "|like) (" things ")$"
     # The words before a bare decimal that make it a version or an example number, not a quantity.
     versioned = "(CUDA|capability|[Ee]xamples?|Part|figure|release|MPI|clangd|nbformat|driver)"
     versioned = versioned " ([0-9.]+,? (and|or|to) )?$"
@@ -97,6 +172,9 @@ BEGIN {
 {
     s = $0; at = 0
     while (match(s, re)) {
+        # A thing between a count and a verb that reads as a thing ("16 threads copies") is the count.
+        if (split(substr(s, RSTART, RLENGTH), tw, " ") == 3 && tw[2] ~ "^(" things ")$" && tw[1] ~ /^[0-9A-Za-z]/)
+            RLENGTH = length(tw[1] " " tw[2])
         start = at + RSTART; token = substr(s, RSTART, RLENGTH); next_char = substr(s, RSTART + RLENGTH, 1)
         before = start > 1 ? substr($0, start - 1, 1) : ""
         left = substr($0, start > 30 ? start - 30 : 1, start > 30 ? 30 : start - 1)
@@ -109,6 +187,13 @@ BEGIN {
             if (left ~ versioned) keep = 0
             if (before == "(" && next_char == ")") keep = 0
         }
+        if (keep && token ~ stop) keep = 0
+        # A count of none ("0 errors"), or the number of a step or an exercise before a verb ("Step 2
+        # runs"), is no count.
+        if (keep && token ~ "^0 (" things ")$") keep = 0
+        if (keep && token ~ " (" things ")$" && substr($0, 1, start - 1) ~ /([Ss]tep|[Ee]xercise|[Pp]art) $/) keep = 0
+        # The last term of an expression ("2^31 - 1 blocks") is no count of its own.
+        if (keep && token ~ " (" things ")$" && substr($0, 1, start - 1) ~ /[0-9a-z)] [-+*\/<>] $/) keep = 0
         if (keep) print start "\t" token
         at += RSTART; s = substr(s, RSTART + 1)
         if (keep) { at += RLENGTH - 1; s = substr(s, RLENGTH) }
@@ -116,8 +201,9 @@ BEGIN {
 }'
 
 : >"$tmp/found"
-for readme in $READMES; do
-    prose "$root/$readme" >"$tmp/prose"
+for readme in $DOCS; do
+    doc_text "$readme" >"$tmp/src.$(echo "$readme" | tr / _)" || exit 1
+    prose "$tmp/src.$(echo "$readme" | tr / _)" >"$tmp/prose"
     cp "$tmp/prose" "$tmp/prose.$(echo "$readme" | tr / _)"
     awk "$AWK_NUMBERS" "$tmp/prose" | sed "s|^|$readme\t|" >>"$tmp/found"
 done
@@ -146,7 +232,7 @@ awk -F'\t' -v tmp="$tmp" '
         return n
     }
     /^#/ || NF == 0 { next }
-    NF < 5 { print "bad\t" FNR "\t" $0 "\t(fewer than 5 columns)"; next }
+    NF < 5 || $3 == "" { print "bad\t" FNR "\t" $0 "\t(fewer than 5 columns, or no context)"; next }
     {
         readme = $1; token = $2; ctx = $3; kind = $4; source = $5
         s = prose_of(readme)
@@ -183,7 +269,7 @@ if [ "$mode" = --missing ]; then
     grep '^missing' "$tmp/coverage" | sort -t"$(printf '\t')" -k2,2 -k3,3n |
     while IFS="$(printf '\t')" read -r _ readme start token; do
         f=$tmp/prose.$(echo "$readme" | tr / _)
-        prose_lines "$root/$readme" >"$tmp/lines"
+        prose_lines "$tmp/src.$(echo "$readme" | tr / _)" >"$tmp/lines"
         awk -v start="$start" -v token="$token" -v readme="$readme" '
             function count(s, t,   n, i, at) {  # how many times t is in s
                 n = 0; at = 0
@@ -232,7 +318,7 @@ awk -F'\t' '
     $1 != "row" { next }
     {
         kind = $6; source = $7; rel = "="
-        if (kind == "doc" || kind == "text" || kind == "todo") {
+        if (kind == "todo") {
             printf "verdict(%d, \"%s\", \"%s\", \"skip\", \"%s\")\n", $2, $3, $5, kind
             next
         }
@@ -249,164 +335,9 @@ awk -F'\t' '
         printf "verdict(%d, \"%s\", \"%s\", \"%s\", \"%s\")\n", $2, $3, $5, rel, kind
     }' "$tmp/rows" >"$tmp/program.body"
 
-cat >"$tmp/program.awk" <<'EOF'
-function fail(what) { if (err == "") err = what; return 1 }  # 1: no division by zero after it
-# The first line of path that holds text (that starts with it: how == "prefix"), at or after the first
-# line that holds anchor.
-function line_of(path, text, how, anchor,   l, found, on) {
-    found = ""; on = anchor == ""
-    while ((getline l < path) > 0) {
-        if (!on && index(l, anchor)) on = 1
-        if (on && (how == "prefix" ? index(l, text) == 1 : index(l, text) > 0)) { found = l; break }
-    }
-    close(path)
-    if (found == "")
-        fail(path ": no line " (how == "prefix" ? "starts with" : "holds") " \"" text "\"" \
-             (anchor == "" ? "" : " after \"" anchor "\""))
-    return found
-}
-# The k-th number (1 when k is left out) after text on that line.
-function number_after(path, text, k, anchor,   l, rest, i) {
-    l = line_of(path, text, "in", anchor); if (l == "") return 0
-    rest = substr(l, index(l, text) + length(text))
-    for (i = 1; i <= (k ? k : 1); i++) {
-        if (!match(rest, /-?[0-9]+(\.[0-9]+)?([eE][-+]?[0-9]+)?/))
-            return fail(path ": no number " (k ? k : 1) " after \"" text "\"")
-        if (i < (k ? k : 1)) rest = substr(rest, RSTART + RLENGTH)
-    }
-    return substr(rest, RSTART, RLENGTH) + 0
-}
-# The k-th number of the first line that holds text, counted from the line's start.
-function nth(file, text, k,   path, l, i) {
-    path = data "/" file; l = line_of(path, text, "in"); if (l == "") return 0
-    for (i = 1; i <= k; i++) {
-        if (!match(l, /-?[0-9]+(\.[0-9]+)?([eE][-+]?[0-9]+)?/))
-            return fail(path ": no number " k " on the line of \"" text "\"")
-        if (i < k) l = substr(l, RSTART + RLENGTH)
-    }
-    return substr(l, RSTART, RLENGTH) + 0
-}
-function num(file, text, k) { return number_after(data "/" file, text, k) }
-function numafter(file, anchor, text, k) { return number_after(data "/" file, text, k, anchor) }
-function code(file, text, k) { return number_after(file, text, k) }
-function field(path, l, column,   f) {
-    split(l, f, path ~ /\.tsv$/ ? "\t" : ",")
-    return f[column]
-}
-# A column by its number, or by its name in the header row (the first line that is not a # comment).
-function column_of(path, column,   l, f, i, n) {
-    if (column ~ /^[0-9]+$/) return column
-    while ((getline l < path) > 0) if (l !~ /^#/) break
-    close(path)
-    n = split(l, f, path ~ /\.tsv$/ ? "\t" : ",")
-    for (i = 1; i <= n; i++) if (f[i] == column) return i
-    fail(path ": no column \"" column "\" in its header row")
-    return 0
-}
-function csv(file, prefix, column,   l, v, path) {
-    path = data "/" file; if (!(column = column_of(path, column))) return 0
-    l = line_of(path, prefix, "prefix"); if (l == "") return 0
-    v = field(path, l, column)
-    if (v !~ /^-?[0-9.]+([eE][-+]?[0-9]+)?$/)
-        return fail(path ": field " column " of \"" prefix "\" is \"" v "\", not a number")
-    return v + 0
-}
-# The smallest and the largest number in a column, over the lines that start with prefix.
-function column_end(file, prefix, column, largest,   path, l, v, best, n) {
-    path = data "/" file; n = 0
-    if (!(column = column_of(path, column))) return 0
-    while ((getline l < path) > 0) {
-        if ((prefix != "" && index(l, prefix) != 1) || l ~ /^#/) continue
-        v = field(path, l, column)
-        if (v !~ /^-?[0-9.]+([eE][-+]?[0-9]+)?$/) continue
-        if (n++ == 0 || (largest ? v + 0 > best : v + 0 < best)) best = v + 0
-    }
-    close(path)
-    return n ? best : fail(path ": no number in column " column " of the lines that start with \"" prefix "\"")
-}
-function colmin(file, prefix, column) { return column_end(file, prefix, column, 0) }
-function colmax(file, prefix, column) { return column_end(file, prefix, column, 1) }
-# The smallest and the largest of two to six values.
-function min(a, b, c, d, e, f,   m) {
-    m = a; if (b < m) m = b
-    if (c != "" && c < m) m = c; if (d != "" && d < m) m = d
-    if (e != "" && e < m) m = e; if (f != "" && f < m) m = f
-    return m
-}
-function max(a, b, c, d, e, f,   m) {
-    m = a; if (b > m) m = b
-    if (c != "" && c > m) m = c; if (d != "" && d > m) m = d
-    if (e != "" && e > m) m = e; if (f != "" && f > m) m = f
-    return m
-}
-# The size in bytes of a committed file.
-function bytes(file,   path, cmd, size) {
-    path = data "/" file; cmd = "wc -c < \"" path "\" 2>/dev/null"
-    size = ""
-    if ((cmd | getline size) <= 0) size = ""
-    close(cmd)
-    return size == "" ? fail(path ": no such file") : size + 0
-}
-# A number as written, as a value: 16,384 and 2.6e-4 and the words.
-function value(w) {
-    gsub(/,/, "", w)
-    if (w ~ / thirds?$/) { sub(/ thirds?$/, "", w); return (w in word ? word[w] : w) / 3 }
-    if (w in word) return word[w]
-    return w + 0
-}
-# v printed at the precision of w.
-function like(v, w,   d, m, s) {
-    gsub(/,/, "", w)
-    if (w in word) return sprintf("%.0f", v) == sprintf("%.0f", word[w]) ? w : sprintf("%.0f", v)
-    if (match(w, /[eE]/)) {
-        m = substr(w, 1, RSTART - 1); d = index(m, ".") ? length(m) - index(m, ".") : 0
-        s = sprintf("%." d "e", v); sub(/e\+0*/, "e", s); sub(/e-0*/, "e-", s); sub(/e$/, "e0", s)
-        return s
-    }
-    d = index(w, ".") ? length(w) - index(w, ".") : 0
-    return sprintf("%." d "f", v)
-}
-function verdict(row, readme, token, rel, kind,   k, w, nw, got, ok, what, t, why) {
-    if (rel == "skip") { print "ok\t" row; print "value\t" row "\t" readme ": " token "\t(" kind ")"; return }
-    if (rel == "kind") {
-        print "bad\t" row "\t" readme ": " token "\t(a kind that is not data, formula, code, doc, text or todo)"
-        return
-    }
-    nw = 0; t = token
-    while (match(t, number_re)) { w[++nw] = substr(t, RSTART, RLENGTH); t = substr(t, RSTART + RLENGTH) }
-    if (err == "" && nv != nw) err = nv " values for " nw " numbers"
-    ok = err == ""; what = ""
-    for (k = 1; ok && k <= nw; k++) {
-        got = v[k]
-        if (rel == "=") ok = like(got, w[k]) == like(value(w[k]), w[k])
-        else if (rel ~ /^~/)
-            ok = value(w[k]) != 0 && (got - value(w[k])) / value(w[k]) <= substr(rel, 2) / 100 &&
-                 (value(w[k]) - got) / value(w[k]) <= substr(rel, 2) / 100
-        else if (rel == ">") ok = got > value(w[k])
-        else if (rel == "<") ok = got < value(w[k])
-        else if (rel == ">=") ok = got >= value(w[k])
-        else if (rel == "<=") ok = got <= value(w[k])
-        what = what (k > 1 ? " ; " : "") (rel == "=" ? like(got, w[k]) : sprintf("%.3g", got))
-    }
-    print "value\t" row "\t" readme ": " token "\t" what (rel == "=" ? "" : " (" rel ")")
-    if (ok) print "ok\t" row
-    else {
-        why = err != "" ? err : "the source gives " what (rel == "=" ? "" : ", not " rel " " token)
-        print "bad\t" row "\t" readme ": " token "\t(" why ")"
-    }
-}
-BEGIN {
-    split("one two three four five six seven eight nine ten eleven twelve thirteen fourteen fifteen sixteen" \
-          " seventeen eighteen nineteen twenty", names, " ")
-    for (i = 1; i <= 20; i++) word[names[i]] = i
-    word["thirty"] = 30; word["forty"] = 40; word["fifty"] = 50; word["hundred"] = 100; word["thousand"] = 1000
-    number_re = "[0-9]+(,[0-9][0-9][0-9])*(\\.[0-9]+)?([eE][-+]?[0-9]+)?"
-    for (w in word) number_re = number_re "|" w "( thirds?)?"
-EOF
-cat "$tmp/program.body" >>"$tmp/program.awk"
-echo "}" >>"$tmp/program.awk"
-awk -v data="$data" -f "$tmp/program.awk" </dev/null >"$tmp/verdicts" 2>"$tmp/awk_errors" ||
-    [ -s "$tmp/awk_errors" ] || echo "awk failed" >"$tmp/awk_errors"
+{ echo "BEGIN {"; echo "setup()"; cat "$tmp/program.body"; echo "}"; } >"$tmp/program.begin"
+awk -v data="$data" -v root="$root" -f "$(dirname "$0")/ledger.awk" -f "$tmp/program.begin" </dev/null \
+    >"$tmp/verdicts" 2>"$tmp/awk_errors" || [ -s "$tmp/awk_errors" ] || echo "awk failed" >"$tmp/awk_errors"
 if [ -s "$tmp/awk_errors" ]; then
     echo "ledger.sh: the sources of $ledger could not be computed:" >&2
     cat "$tmp/awk_errors" >&2

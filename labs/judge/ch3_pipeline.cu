@@ -206,8 +206,17 @@ int main(int argc, char **argv)
     if (!lab.failures) {
         printf("  every timed run's output was right on %d elements drawn afresh each run, and dev_in and dev_out "
                "on as many\n", s[0].count);
-        lab_report(&lab, lab_clock_stats(&lab, &clock), (double)bytes, "GB/s", bound_gbs,
-                   "of the transfer bound (per direction)");
+        struct stats ms = lab_clock_stats(&lab, &clock);
+        lab_report(&lab, ms, (double)bytes, "GB/s", bound_gbs, "of the transfer bound (per direction)");
+        /* No faster than every copy in, then every copy out, where two copy engines could overlap them:
+         * the common mistake, one stream for every chunk (or a wait after each). */
+        double serial_gbs = bytes / (bytes / h2d + bytes / d2h);
+        if (lab.dev.copy_engines >= 2 && bytes / (ms.median * 1e-3) / 1e9 < 1.1 * serial_gbs)
+            lab_hint(&lab, "the copies in and out did not overlap: %.1f GB/s is no faster than copying every chunk in, "
+                           "then every chunk out (%.1f GB/s), as if all ran on one stream or the host waited after "
+                           "each chunk. Give chunk c the stream streams[c %% STREAMS], and queue every chunk "
+                           "before any wait",
+                     bytes / (ms.median * 1e-3) / 1e9, serial_gbs);
     }
     CUDA_CHECK(cudaHostUnregister(host_in));
     free(got);

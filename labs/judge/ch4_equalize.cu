@@ -92,6 +92,17 @@ static void lut_of(const unsigned *bins, long long pixels, unsigned *lut)
     }
 }
 
+/* A lookup table whose every wrong entry is one level off: the rounding (the statement's common mistake). */
+static void hint_rounding(struct lab *lab, const unsigned *got, const unsigned *want)
+{
+    for (int v = 0; v < LEVELS; v++)
+        if (got[v] + 1 < want[v] || want[v] + 1 < got[v])
+            return;
+    lab_hint(lab, "every wrong entry of the lookup table is one level off: the rounding. Round half up in integers, "
+                  "(a x 255 + b / 2) / b in 64 bits; a division that truncates, or float arithmetic (24 bits for a "
+                  "x 255), can miss by one");
+}
+
 /* The CPU's equalisation: the histogram, the table, the picture. */
 static void equalize_cpu(const unsigned char *in, long long pixels, unsigned *bins, unsigned *lut, unsigned *out)
 {
@@ -157,8 +168,10 @@ int main(int argc, char **argv)
             if (lab_check_uints(&lab, what, got_bins, bins, LEVELS, 0))
                 continue;  /* what follows is built on it */
             snprintf(what, sizeof what, "%d x %d, 2. lookup table", width, height);
-            if (lab_check_uints(&lab, what, got_lut, lut, LEVELS, 0))
+            if (lab_check_uints(&lab, what, got_lut, lut, LEVELS, 0)) {
+                hint_rounding(&lab, got_lut, lut);
                 continue;
+            }
             snprintf(what, sizeof what, "%d x %d, 3. picture", width, height);
             lab_check_uints(&lab, what, got_wide, want, pixels, width);
         }

@@ -4,7 +4,7 @@
  * 256 counts are a small output: a file could count once and write the same counts back in every later
  * run, or keep them in the text's buffer. So before each timed run the judge draws a whole new text on
  * the GPU, counts it there with a kernel of its own (the run's reference) and zeroes the bins (the
- * statement: "bins is zeroed before your kernel runs"), then checks every bin. */
+ * statement: lab_histogram zeroes them "before your kernel runs"), then checks every bin. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>

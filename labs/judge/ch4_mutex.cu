@@ -20,8 +20,8 @@ struct summary {
 };
 
 enum { VALUE_STREAM = 1, TOP_STREAM = 2 };
-/* A call's values lie in the SPREAD levels up to its largest possible, `top`: at 16 million values the
- * largest comes about 16 times, so that "the smallest index of the largest" is put to the test. */
+/* A call's values lie in the SPREAD levels up to its largest possible, `top`: at 2^24 values the
+ * largest comes about 17 times (2^24 / SPREAD), so that "the smallest index of the largest" is put to the test. */
 #define SPREAD 1000000u
 
 /* A call's values, made on the GPU (quicker than the CPU at 2^24) and read back by the judge. */
@@ -128,10 +128,10 @@ int main(int argc, char **argv)
             lab_int(&c, lab.dev.sms);
             if ((stopped = lab_run(&lab, &c)))
                 break;
-            /* The launch is given: one kernel, summarize, whose blocks merge under the lock (the runner
+            /* The launch is fixed: one kernel, summarize, whose blocks merge under the lock (the runner
              * counts the kernels a call launches). A second kernel that combines per-block slots is no lock. */
             if (lab.launches != 1) {
-                printf("  n = %lld: FAIL, your lab_summarize launched %d kernels; the launch is given: one kernel, "
+                printf("  n = %lld: FAIL, your lab_summarize launched %d kernels; the launch is fixed: one kernel, "
                        "summarize, whose blocks merge under the lock\n", n, lab.launches);
                 lab.failures++;
                 stopped = 1;

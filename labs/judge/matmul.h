@@ -12,14 +12,29 @@
 
 #include "product.h"
 
-/* A wrong product that is right to TF32's rounding: the tensor cores, or inputs rounded to TF32. */
-static void matmul_hint(struct lab *lab, const float *got, const float *want, const double *scale, int m, int n,
-                        int k)
+/* A wrong product that is, to fp32's rounding, the product of k rounded down to a multiple of a tile's depth
+ * (8 to 64): the k-tail left out, a tile loop that stops at the last whole tile. Or one that is right to
+ * TF32's rounding: the tensor cores, or inputs rounded to TF32. */
+static void matmul_hint(struct lab *lab, const float *got, const float *want, const double *scale, const float *A,
+                        const float *B, int m, int n, int k)
 {
-    if (!product_within(got, want, scale, (long long)m * n, product_tf32_tolerance(k)))
-        return;
-    lab_hint(lab, "C is right to within TF32's rounding, not fp32's: are the products made on the tensor cores "
-                  "(mma, wmma) or the inputs rounded to TF32? The lab is fp32 on the CUDA cores");
+    for (int depth = 8; depth <= 64; depth *= 2) {
+        int terms = k - k % depth, tail = 1;
+        if (terms == k || terms == 0)
+            continue;
+        for (long long e = 0; e < (long long)m * n && tail; e++)
+            tail = fabs((double)got[e] - product_element(A, B, n, k, terms, e / n, e % n, NULL)) <=
+                   product_fp32_tolerance(terms) * scale[e];
+        if (tail) {
+            lab_hint(lab, "C holds the sums of only the first %d of the k = %d products: the loop over the tiles "
+                          "along k stops at the last whole tile. Count the tiles with a ceiling division, and load "
+                          "zeros past k in the last one (the k-tail)", terms, k);
+            return;
+        }
+    }
+    if (product_within(got, want, scale, (long long)m * n, product_tf32_tolerance(k)))
+        lab_hint(lab, "C is right to within TF32's rounding, not fp32's: are the products made on the tensor cores "
+                      "(mma, wmma) or the inputs rounded to TF32? The lab is fp32 on the CUDA cores");
 }
 
 static int matmul_judge(int argc, char **argv, const char *title)
@@ -66,7 +81,7 @@ static int matmul_judge(int argc, char **argv, const char *title)
         int sampled;
         if (product_check(&lab, values, got, want, scale, A, B, m, n, k, seed, product_fp32_tolerance(k), why,
                           &sampled) && !sampled)
-            matmul_hint(&lab, got, want, scale, m, n, k);
+            matmul_hint(&lab, got, want, scale, A, B, m, n, k);
     }
     free(A), free(B), free(got), free(want), free(scale);
     if (!lab.time || lab.failures)

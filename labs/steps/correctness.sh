@@ -79,7 +79,8 @@ step_correctness() {
     correct=no
     [ $code = 0 ] && [ "$(field correct "$tmp/check")" = yes ] && correct=yes
     case $failure in
-        timeout*) grade "FAIL (over $timeout_s s: a kernel that never ends?)" 1 no ;;
+        timeout*) why=$(field timeout-why "$tmp/check")  # (the judge's cause, where it knows one)
+                  grade "FAIL (over $timeout_s s: ${why:-a kernel that never ends?})" 1 no ;;
         cuda) wrong="CUDA error" ;;
         crash) wrong="crash" ;;
         runner) wrong="the runner could not run it" ;;

@@ -111,12 +111,15 @@ judge_run() {  # judge_run OUT KIND [JUDGE OPTIONS] -- COMMAND...
     for last in "$@"; do :; done  # (the command's last word is the runner)
     words="$words-- $(sandbox_words "$kind" "$last")$(w "$@")"
     eval "set -- $words"
+    run_start=$(date +%s.%N)
     for judge_try in 1 2 3 4 5 6; do
         printf '%s %s\n' "$seed" "${judge_pick-$pick}" |
             timeout -k 5 $((timeout_s + 60)) "$judge" --seed-stdin --channel-dir "$tmp/channel.$kind" \
                 --timeout "$timeout_s" \
                 "$@" >"$out" 2>&1
         judge_status=$?
+        # (each run's seconds, by its kind: grade-run-seconds, a benchmark's finer breakdown of a grade)
+        echo "$kind $run_start $(date +%s.%N)" >>"$tmp/runs.times"
         gpu_refused "$out" && [ $judge_try -lt 6 ] || return $judge_status
         sleep 2
     done

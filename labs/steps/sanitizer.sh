@@ -23,6 +23,14 @@ run_tools() {  # the three side by side (LAB_SERIAL=1: a GPU shared through MPS,
     wait
 }
 
+verbose_report() {  # verbose_report TOOL: LAB_VERBOSE=1, the tool's whole report, after the sizes it ran
+    # (the judge's lines for that run); the seed that replays them ends the report
+    echo "  ---- $1: the sizes it ran (the judge's lines) ----"
+    shown "$tmp/$1.judge" | sed 's/^/  | /'
+    echo "  ---- $1: its whole report (compute-sanitizer --tool $1; the same inputs again: SEED= below) ----"
+    sed 's/^/  | /' "$tmp/out.$1/log"
+    echo "  ---- end of $1's report ----"
+}
 step_sanitizer() {
     echo "2. compute-sanitizer: memcheck and synccheck on the small sizes and one larger size drawn for this" \
         "grade, racecheck on the small sizes"
@@ -57,6 +65,7 @@ step_sanitizer() {
                 findings=$((findings + 1))
                 kinds="$kinds $tool"
                 grep -v '^Internal Sanitizer Error' "$tmp/$tool.lines" | sed "s/^/  $tool: /" | head -n 5
+                [ "${LAB_VERBOSE:-0}" != 1 ] || verbose_report "$tool"
             elif [ -n "$how" ] && [ "$correct" = no ] && [ "$how" = "$failure" ]; then
                 echo "  $tool: could not finish, the program stops as in step 1"
             elif [ -n "$how" ] || ! grep -q 'SUMMARY: ' "$tmp/out.$tool/log" ||
@@ -68,6 +77,7 @@ step_sanitizer() {
                 why=${why:-the tool did not end with exit 0: ${ended:-killed}}
                 echo "  $tool: did not finish ($why; the judge's last lines:)"
                 tail -n 3 "$tmp/$tool.judge" | sed 's/^/    /'
+                [ "${LAB_VERBOSE:-0}" != 1 ] || verbose_report "$tool"
                 [ "$how" != cuda ] || echo "    (step 1 met no such error: on a GPU shared through MPS," \
                     "another process's fault stops them all; LAB_SERIAL=1)"
             else

@@ -57,6 +57,11 @@ step_speed() {
                awk -v a="$mine" 'BEGIN { printf "%.3f", a }') ms"
     fi
     limit_name=$(field limit "$tmp/time.1")
+    # The hand-out's target for this GPU's class (labs/targets.txt: SMALL under 64 SMs, LARGE from 64).
+    sms=$(sed -n 's/.*, \([0-9][0-9]*\) SMs,.*/\1/p' "$tmp/device")
+    handout_class="${sms:-?} SMs: $([ "${sms:-0}" -lt 64 ] && echo "under 64" || echo "64 or more")"
+    handout_target=$(awk -v l="$lab" -v big="$([ "${sms:-0}" -ge 64 ] && echo 1)" \
+        '!/^#/ && $1 == l { print (big ? $3 : $2) }' "$root/labs/targets.txt")
     time_ms=$(awk -v a="$mine" 'BEGIN { printf "%.3f", a }')
     if [ -f "$solution_file" ]; then
         theirs=$(mean_of median-ms "$tmp"/solution.[0-9]*) ||
@@ -74,12 +79,15 @@ step_speed() {
         percent=$(awk -v a="$mine" -v b="$theirs" 'BEGIN { printf "%.0f", (a > 0 ? 100 * b / a : 0) }')
         echo "  the course's solution: median $when;" \
             "yours runs at $percent% of its speed (target: $target%)"
+        [ -z "$handout_target" ] || echo "  (in a hand-out, without the solution, the target on this GPU" \
+            "($handout_class) is $handout_target% of the limit; yours reaches $percent_limit%)"
         rule="$target% of the solution"
     else
         # A hand-out without solutions: the lab's target is a share of the limit instead (labs/targets.txt).
         percent=$percent_limit
-        target=$(awk -v l="$lab" '$1 == l { print $2 }' "$root/labs/targets.txt")
-        echo "  no solution here (a hand-out): the target is ${target:-?}% of the limit; yours reaches $percent%"
+        target=$handout_target
+        echo "  no solution here (a hand-out): the target on this GPU ($handout_class) is ${target:-?}% of the" \
+            "limit; yours reaches $percent%"
         rule="$target% of the limit"
         percent_solution="-"
     fi

@@ -22,7 +22,9 @@ END {
     printf "`sgemm_hopper`, after the `mma.sync` rung changed, each in a run of its own: %s; `heat` and" \
            " `heat_mpi`, on a\n", run("sgemm_tensor")
     printf "machine with two GPUs: %s.\n", run("heat_mpi_2_45000")
-    print "Kernel times by CUDA events, medians; CPU figures are one core of that machine."
+    print "Times by CUDA events, medians, but `heat_mpi`'s: the wall clock over a run of steps, between barriers of" \
+          " its ranks;"
+    print "CPU figures are one core of that machine."
     print ""
     # A row a headline: | chapter, program | measurement | result | against |, a long row's format
     # broken before its last column.
