@@ -10,7 +10,7 @@
 #   tolerance_doubled      C: a tolerance's definition, a use of FLOAT_ROUNDING, "<= tolerance" made twice
 #   line_deleted           sh and awk: a line that is a whole command (Mull's cxx_remove_void_call in kind);
 #                          rules: a rule that every lab has ("*": the others are the same few rules, lab by lab)
-#   number_changed         rules: a count (timed N, ranks N) plus one; targets: a target doubled
+#   number_changed         rules: a count (timed N, ranks N) plus one; targets: a target doubled (either class)
 # Code that runs on the GPU (a __global__ or __device__ function's body) is left out: the judges'
 # host side is what is mutated. Comments, strings, preprocessor lines (but a tolerance's #define) and, in
 # sh, single-quoted programs and here-documents are never touched.
@@ -159,6 +159,12 @@ lang == "rules" && !/^[ \t]*(#|$)/ {
         out(col, "number_changed", $i, $i + 1)
     }
 }
-lang == "targets" && !/^[ \t]*(#|$)/ && $2 ~ /^[0-9]+$/ {
-    out(index($0, " " $2) + 1, "number_changed", $2, 2 * $2)
+# (labs/targets.txt: LAB SMALL LARGE, a target for each class of GPU: each doubled)
+lang == "targets" && !/^[ \t]*(#|$)/ {
+    s = $0; col = 1
+    for (i = 1; i <= NF; i++) {
+        match(s, /^[ \t]*/); col += RLENGTH; s = substr(s, RLENGTH + 1)
+        if (i > 1 && $i ~ /^[0-9]+$/) out(col, "number_changed", $i, 2 * $i)
+        col += length($i); s = substr(s, length($i) + 1)
+    }
 }

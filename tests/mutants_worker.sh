@@ -63,7 +63,7 @@ fi
 # tests/rules.t without the compiled files (its readers of listings, rules.sh's command line); rules:
 # tests/rules.t, its compiled files kept (RULES_JOBS); grade: tests/grade_first.t and tests/grade.t;
 # targets: tests/labs.t's
-# check of the hand-out targets, its part from "# Hand-out targets that" to "# LAB_SUBSET" (the rest of
+# check of the hand-out targets, its part from "# Hand-out targets by" to "# LAB_SUBSET" (the rest of
 # tests/labs.t grades every file: minutes; a stage without a test fails, the markers gone).
 stage_command() {
     case $1 in
@@ -73,7 +73,8 @@ stage_command() {
         rules) echo "RULES_JOBS='$copy.rules' sh tests/rules.t" ;;
         grade) echo 'sh tests/grade_first.t && sh tests/grade.t' ;;
         targets) echo 'LABS=$(make -s --no-print-directory lab-list) && . tests/tap.sh && . labs/csv.sh &&
-                 eval "$(sed -n "/^# Hand-out targets that/,/^# LAB_SUBSET/p" tests/labs.t)" && [ $count -gt 0 ] &&
+                 tmp=$(mktemp -d) && trap "rm -rf \"\$tmp\"" EXIT && [ -d "$tmp" ] &&
+                 eval "$(sed -n "/^# Hand-out targets by/,/^# LAB_SUBSET/p" tests/labs.t)" && [ $count -gt 0 ] &&
                  done_testing' ;;
         programs) echo 'make -s --no-print-directory test TESTS="tests/gpu.t tests/cli.t"' ;;
         *) echo "make -s --no-print-directory test TESTS=tests/labs.t LAB_SUBSET='$1'" ;;
