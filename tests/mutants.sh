@@ -17,10 +17,10 @@
 #   labs/rules.sh, elf.awk, sass.awk                  comparisons, lines deleted tests/rules.t's readers,
 #                                                                                tests/grade.t, tests/rules.t
 #   labs/rules.txt                                    a count, a rule of every lab  tests/grade.t, rules.t
-#   labs/targets.txt                                  a target doubled           tests/labs.t's targets' check
-#   the READMEs' traced numbers (tests/ledger.sh)     a digit changed, in the sentence and in its row alike,
-#                                                     as an author who edits both would: only the source
-#                                                     the row names can tell     tests/ledger.sh
+#   labs/targets.txt (SMALL, LARGE)                   a target doubled           tests/labs.t's targets' check
+#   the prose's traced numbers (tests/ledger.sh's     a digit changed, in the sentence and in its row alike,
+#   DOCS: the READMEs, CONTRIBUTING.md, course.ipynb, as an author who edits both would: only the source
+#   the labs' statements)                             the row names can tell     tests/ledger.sh
 # A change that only a GPU could show (the judges' checks, the grade's steps that run them, speed; the
 # functions of common/ that need a GPU, GPU_FUNCTIONS) is "gpu": where there is no GPU, it is not run
 # (or, run here and not killed, not called a survivor) and is listed apart, never accepted; on a machine
@@ -32,7 +32,10 @@
 # MUTANTS_ONLY=REGEX those of the files whose path matches; MUTANTS_JOBS=J copies side by side (1);
 # MUTANTS_DIR the copies' and reports' folder (output/mutants: the copies are kept between runs, for the
 # builds their tests cache); MUTANTS_SITES=FILE the sites of FILE instead of the sources' (tests/mutants.t
-# plants its own); MUTANTS_RECORD=FILE writes the run's counts there (figures/data/mutants/run.txt).
+# plants its own); MUTANTS_RECORD=FILE records the run there (figures/data/mutants/run.txt, its counts, and
+# beside it results.tsv and runs.tsv: tests/mutants_record.sh), merged with the groups recorded before
+# (MUTANTS_ONLY, a group at a time); MUTANTS_FROM=FILE, a record's results.tsv: only the sites it says
+# were killed or accepted (tests/mutants.t's sample, which no survivor of the record can make fail).
 # --list prints the sites and plants nothing: ID FILE LINE COLUMN OPERATOR CLASS COVER FROM TO.
 set -u
 LC_ALL=C
@@ -57,7 +60,7 @@ cover_of() {
         labs/rules.sh|labs/*.awk) echo "host readers+grade+rules;" ;;
         labs/rules.txt) echo "host grade+rules;" ;;
         labs/targets.txt) echo "host targets;" ;;
-        *.md) echo "host ledger;" ;;
+        *.md|*.ipynb|labs/*.cu) echo "host ledger;" ;;
     esac
 }
 # The functions of common/ that only a GPU runs (their callers are the programs): a change there that
@@ -106,7 +109,7 @@ sites() {
         done
         awk -v lang=rules -f tests/mutants_sites.awk labs/rules.txt | sed "s|^|labs/rules.txt$tab|"
         awk -v lang=targets -f tests/mutants_sites.awk labs/targets.txt | sed "s|^|labs/targets.txt$tab|"
-        for readme in $(sed -n '/^READMES="/,/^"/p' tests/ledger.sh | grep -v '"'); do
+        for readme in $(sed -n '/^DOCS="/,/^"/p' tests/ledger.sh | grep -v '"') $(ls labs/*.cu); do
             awk -F'\t' -v readme="$readme" -f tests/mutants_prose.awk figures/data/sources.tsv "$readme" |
                 sed "s|^|$readme$tab|"
         done
@@ -157,6 +160,12 @@ awk -F'\t' -v only="${MUTANTS_ONLY:-}" -v quick="${MUTANTS_QUICK:-}" '
         if (stages == "" || stages !~ /^((unit|ledger|readers|targets)(\+|$))+$/) next
     }
     only == "" || $2 ~ only' "$work/sites.tsv" >"$work/chosen.tsv"
+# (MUTANTS_FROM=FILE, a record's results.tsv: only the sites it says were killed or accepted)
+if [ -n "${MUTANTS_FROM:-}" ]; then
+    [ -f "$MUTANTS_FROM" ] || { echo "mutants: MUTANTS_FROM=$MUTANTS_FROM: no such record" >&2; exit 2; }
+    awk -F'\t' 'FILENAME == ARGV[1] { if ($11 == "killed" || $11 == "timed out" || $13 == "accepted") k[$1]; next }
+        $1 in k' "$MUTANTS_FROM" "$work/chosen.tsv" >"$work/from.tsv" && mv "$work/from.tsv" "$work/chosen.tsv"
+fi
 total=$(wc -l <"$work/sites.tsv")
 if [ -n "${MUTANTS_SAMPLE:-}" ]; then
     seed=${MUTANTS_SEED:-$(od -An -N4 -tu4 /dev/urandom | tr -d ' ')}
@@ -214,7 +223,10 @@ while [ -f "$work/worker.$w.log" ]; do
 done | tr '\n' ';' | sed 's/;$//; s/;/; /g; s/^/baselines (the tests on each copy as it is): /' >>"$work/report.txt"
 echo >>"$work/report.txt"
 cat "$work/report.txt"
-if [ -n "${MUTANTS_RECORD:-}" ]; then
-    mkdir -p "$(dirname "$MUTANTS_RECORD")" && sed -n '/^# ==== The run/,$p' "$work/report.txt" >"$MUTANTS_RECORD"
+if [ -n "${MUTANTS_RECORD:-}" ] && [ -n "${MUTANTS_SAMPLE:-}${MUTANTS_SITES:-}" ]; then
+    echo "mutants: a sample, or sites of MUTANTS_SITES, are not recorded (MUTANTS_RECORD)" >&2
+elif [ -n "${MUTANTS_RECORD:-}" ]; then
+    sh tests/mutants_record.sh "$MUTANTS_RECORD" "$work/results.tsv" "$accepted" "$work/sites.tsv" "$seconds" \
+        "$gpu" "$date" "$jobs" "${MUTANTS_ONLY:-all}" || status=2
 fi
 exit $status

@@ -6,7 +6,10 @@
 # accepts them (here, one of the two: still a failure).
 # Then a sample of the course's own sites, drawn at random (the seed is printed: MUTANTS_SEED=S with
 # MUTANTS_SAMPLE=N replays it), among those whose tests are quick from a fresh copy (MUTANTS_QUICK: the
-# unit tests, the ledger, rules.t's readers, the hand-out targets' check): each sampled mutant must be
+# unit tests, the ledger, rules.t's readers, the hand-out targets' check) and that the committed record
+# of the whole run (figures/data/mutants/results.tsv, MUTANTS_FROM) says were killed or accepted: a
+# survivor the record lists, or a site added since, is never drawn, so the sample fails only where a
+# test or tests/mutants_accepted.txt changed, not by the luck of the draw. Each sampled mutant must be
 # killed, or accepted by tests/mutants_accepted.txt. MUTANTS_T_SAMPLE=N changes the sample's size (4).
 # The copies are kept under output/test/mutants, so that a second run starts warm.
 . tests/tap.sh
@@ -52,12 +55,27 @@ ok $? "the change that changes nothing is listed as accepted, with its reason" "
 ! sed -n '/^# ==== Survivors/,/^# ==== Accepted/p' "$tmp/out" | grep -q -e aaaaaaaa0001 -e aaaaaaaa0002
 ok $? "the killed and the accepted are not among the survivors" "$report"
 
+# A record (MUTANTS_FROM) keeps its survivors out of a draw: of the three sites, the record's killed one
+# is run, its survivor (aaaaaaaa0003) and a site it has not seen (aaaaaaaa0002) are not.
+printf 'aaaaaaaa0001\tkilled\naaaaaaaa0003\tsurvived\n' | awk -F'\t' -v OFS='\t' \
+    '{ print $1, "f", 1, 1, "op", "host", "unit;", "a", "b", "", $2, 1, "" }' >"$tmp/record"
+MUTANTS_DIR=$dir/machinery MUTANTS_SITES=$tmp/sites MUTANTS_ACCEPTED=$tmp/accepted MUTANTS_FROM=$tmp/record \
+    MUTANTS_SAMPLE=3 MUTANTS_SEED=1 sh tests/mutants.sh >"$tmp/out" 2>&1
+code=$?
+[ $code = 0 ] && grep -q '^mutants: 1 of 3 sites' "$tmp/out" &&
+    grep -q '^killed: 1 (timed out: 0); survived: 0 ' "$tmp/out"
+ok $? "a sample drawn from a record (MUTANTS_FROM) runs its killed mutant, never its survivor" \
+    "exit $code; $(cat "$tmp/out")"
+
 # ==== The course's sites: a sample ====
 n=${MUTANTS_T_SAMPLE:-4}
-MUTANTS_DIR=$dir/sample MUTANTS_SAMPLE=$n MUTANTS_QUICK=1 sh tests/mutants.sh >"$tmp/out" 2>&1
+record=figures/data/mutants/results.tsv
+MUTANTS_DIR=$dir/sample MUTANTS_SAMPLE=$n MUTANTS_QUICK=1 MUTANTS_FROM=$record sh tests/mutants.sh \
+    >"$tmp/out" 2>&1
 code=$?
 seed=$(sed -n 's/.*seed \([0-9]*\) (MUTANTS_SEED=.*/\1/p' "$tmp/out")
-echo "# the sample: $n mutants, seed $seed (MUTANTS_SEED=$seed MUTANTS_SAMPLE=$n MUTANTS_QUICK=1 make mutants)"
+echo "# the sample: $n mutants, seed $seed (MUTANTS_SEED=$seed MUTANTS_SAMPLE=$n MUTANTS_QUICK=1" \
+    "MUTANTS_FROM=$record make mutants)"
 [ $code = 0 ] && [ -n "$seed" ] && grep -q "^sites: [0-9]*; planted: $n " "$tmp/out"
 ok $? "$n sampled mutants (seed $seed): each killed, or accepted by tests/mutants_accepted.txt" \
     "exit $code; $(cat "$tmp/out")"
