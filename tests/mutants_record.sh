@@ -2,9 +2,9 @@
 # tests/mutants_record.sh RECORD RESULTS ACCEPTED SITES SECONDS GPU DATE JOBS ONLY: the record of the
 # mutation run (tests/mutants.sh, MUTANTS_RECORD=RECORD), kept beside RECORD, made of runs in turn: a
 # whole run may be made a group of files at a time (MUTANTS_ONLY=ONLY), each group's result recorded as
-# it finishes.
+# it finishes. RESULTS may be empty (/dev/null): the record made again, with ACCEPTED as it is now.
 #   results.tsv  each mutant's outcome: a line of RESULTS (the site, STATUS, SECONDS) and a 13th field,
-#                "accepted" where its survivor was accepted by ACCEPTED when it ran. A run's rows take
+#                "accepted" where its survivor is accepted by ACCEPTED as last recorded. A run's rows take
 #                the place of the rows of the same sites; a site no longer in SITES loses its row; the
 #                line and column are the site's now (its id stays where its line moves).
 #                tests/mutants.t draws its sample from here (MUTANTS_FROM): only mutants that were killed
@@ -21,25 +21,29 @@ kept=$dir/results.tsv runs=$dir/runs.tsv
 [ -f "$kept" ] || : >"$kept"
 [ -f "$runs" ] || : >"$runs"
 grep -v '^[[:space:]]*\(#\|$\)' "$accepted" 2>/dev/null | awk '{ print $1 }' >"$results.ids"
-awk -F'\t' -v OFS='\t' -v ids="$results.ids" 'BEGIN { while ((getline l < ids) > 0) ok[l] }
-    { $13 = ($11 == "survived" && ($1 in ok)) ? "accepted" : ""; print }' "$results" >"$results.new"
 # The kept rows of sites this run did not plant, and this run's, in the order of SITES, placed as SITES
-# places them now.
-awk -F'\t' -v OFS='\t' '
+# places them now; each survivor marked by ACCEPTED as it is now (a line added for a kept survivor counts).
+awk -F'\t' -v OFS='\t' -v ids="$results.ids" '
+    BEGIN { while ((getline l < ids) > 0) ok[l] }
     FILENAME == ARGV[1] { row[$1] = $0; now[$1]; next }
     FILENAME == ARGV[2] { if (!($1 in now)) row[$1] = $0; next }
-    ($1 in row) { split(row[$1], r, "\t"); print $0, r[11], r[12], r[13] }' \
-    "$results.new" "$kept" "$sites" >"$kept.tmp" && mv "$kept.tmp" "$kept" || exit 2
-awk -F'\t' -v k="$only" '$1 != k' "$runs" >"$runs.tmp"
-printf '%s\t%s\t%s\t%s\t%s\n' "$only" "$date" "$(wc -l <"$results")" "$seconds" "$jobs" >>"$runs.tmp"
-mv "$runs.tmp" "$runs"
+    ($1 in row) {
+        split(row[$1], r, "\t")
+        print $0, r[11], r[12], (r[11] == "survived" && ($1 in ok)) ? "accepted" : ""
+    }' "$results" "$kept" "$sites" >"$kept.tmp" && mv "$kept.tmp" "$kept" || exit 2
+if [ -s "$results" ]; then
+    awk -F'\t' -v k="$only" '$1 != k' "$runs" >"$runs.tmp"
+    printf '%s\t%s\t%s\t%s\t%s\n' "$only" "$date" "$(wc -l <"$results")" "$seconds" "$jobs" >>"$runs.tmp"
+    mv "$runs.tmp" "$runs"
+fi
 total=$(awk -F'\t' '{ s += $4 } END { print s + 0 }' "$runs")
 first=$(cut -f2 "$runs" | sort | head -n 1)
 sh tests/mutants_report.sh "$kept" "$accepted" "$total" "$gpu" "$(wc -l <"$sites")" "$first to $date" "$jobs" \
     >"$record.report"
 {
     sed -n '/^# ==== The run/,$p' "$record.report"
-    echo "groups (MUTANTS_ONLY, date, mutants, seconds, copies), their seconds added above:"
+    echo "groups (MUTANTS_ONLY, date, mutants, seconds, copies), their seconds added above (a file run again"
+    echo "counts again):"
     sed 's/^/  /' "$runs"
     awk -F'\t' 'FILENAME == ARGV[1] { have[$1]; next }
         !($1 in have) { n++; class[$6]++; files[$2]++ }
@@ -54,4 +58,4 @@ sh tests/mutants_report.sh "$kept" "$accepted" "$total" "$gpu" "$(wc -l <"$sites
             for (i = 1; i <= m; i++) printf "  %s %d\n", order[i], files[order[i]]
         }' "$kept" "$sites"
 } >"$record"
-rm -f "$record.report" "$results.ids" "$results.new"
+rm -f "$record.report" "$results.ids"
