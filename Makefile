@@ -166,7 +166,8 @@ common/%.o: common/%.c common/*.h .build-flags
 %: %.cu $(COMMON) common/*.h .build-flags
 	$(NVCC) $(ALL_NVCCFLAGS) $< $(COMMON) -o $@ $(LDLIBS)
 
-tests/unit_common: tests/unit_common.c tests/unit_output.c tests/unit_cli.c tests/unit.h $(COMMON) .build-flags
+tests/unit_common: tests/unit_common.c tests/unit_output.c tests/unit_cli.c tests/unit_text.c tests/unit.h $(COMMON) \
+                   .build-flags
 	$(CC) $(ALL_CFLAGS) $(filter %.c %.o,$^) -o $@ -L$(CUDA_DIR)/lib64 -lcudart_static -ldl -lpthread -lrt $(LDLIBS)
 
 # The test suite: TAP tests run by prove, then one line on what was skipped and why (without a GPU,
@@ -249,7 +250,7 @@ compile_commands.json: Makefile
 	    echo "  {\"directory\": \"$(CURDIR)\", \"file\": \"$$f\", \"command\": \"clang++ -x cuda -std=c++17 \
 --cuda-path=$(CUDA_DIR) --cuda-gpu-arch=sm_$(SM) -nocudalib -isystem $(CUDA_DIR)/include/cccl \
 $(if $(NCCL_LIB),-I$(NCCL_HOME)/include) -c $$f\"},"; done; \
-	  for f in $(COMMON:.o=.c) tests/unit_common.c tests/unit_output.c tests/unit_cli.c; do \
+	  for f in $(COMMON:.o=.c) tests/unit_common.c tests/unit_output.c tests/unit_cli.c tests/unit_text.c; do \
 	    echo "  {\"directory\": \"$(CURDIR)\", \"file\": \"$$f\", \"command\": \"gcc $(COURSE_CFLAGS) -c $$f\"},"; done; \
 	} | sed '$$ s/},$$/}/' >$@ && echo "]" >>$@ && echo "compile_commands.json: $$(grep -c '"file"' $@) files"
 

@@ -23,4 +23,7 @@ void test_protections(void);
 /* unit_cli.c */
 void test_cli(void);
 
+/* unit_text.c */
+void test_text(void);
+
 #endif
