@@ -35,7 +35,7 @@
 # plants its own); MUTANTS_RECORD=FILE records the run there (figures/data/mutants/run.txt, its counts, and
 # beside it results.tsv and runs.tsv: tests/mutants_record.sh), merged with the groups recorded before
 # (MUTANTS_ONLY, a group at a time); MUTANTS_FROM=FILE, a record's results.tsv: only the sites it says
-# were killed or accepted (tests/mutants.t's sample, which no survivor of the record can make fail).
+# were killed by a test or accepted (tests/mutants.t's sample, which no survivor of the record can fail).
 # --list prints the sites and plants nothing: ID FILE LINE COLUMN OPERATOR CLASS COVER FROM TO.
 set -u
 LC_ALL=C
@@ -160,10 +160,11 @@ awk -F'\t' -v only="${MUTANTS_ONLY:-}" -v quick="${MUTANTS_QUICK:-}" '
         if (stages == "" || stages !~ /^((unit|ledger|readers|targets)(\+|$))+$/) next
     }
     only == "" || $2 ~ only' "$work/sites.tsv" >"$work/chosen.tsv"
-# (MUTANTS_FROM=FILE, a record's results.tsv: only the sites it says were killed or accepted)
+# (MUTANTS_FROM=FILE, a record's results.tsv: only the sites it says were killed, by a test, or accepted;
+# not one that timed out, which a faster machine might finish)
 if [ -n "${MUTANTS_FROM:-}" ]; then
     [ -f "$MUTANTS_FROM" ] || { echo "mutants: MUTANTS_FROM=$MUTANTS_FROM: no such record" >&2; exit 2; }
-    awk -F'\t' 'FILENAME == ARGV[1] { if ($11 == "killed" || $11 == "timed out" || $13 == "accepted") k[$1]; next }
+    awk -F'\t' 'FILENAME == ARGV[1] { if ($11 == "killed" || $13 == "accepted") k[$1]; next }
         $1 in k' "$MUTANTS_FROM" "$work/chosen.tsv" >"$work/from.tsv" && mv "$work/from.tsv" "$work/chosen.tsv"
 fi
 total=$(wc -l <"$work/sites.tsv")
