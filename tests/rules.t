@@ -4,10 +4,11 @@
 # not taken for arithmetic) and labs/elf.awk (the cubins' global sections, the device functions they
 # call). Then files compiled as labs/grade compiles one, with the course's nvcc line: each way to hide
 # what a rule refuses (an instruction with a comment in its name, a .global in inline asm, a module
-# registered by hand, code loaded by name, a library's name defined again) is refused, and the honest
-# shapes the old text checks refused are not (a byte-order mark, an extern "C" kernel, a path with red,
-# atom, spaces, quotes and unicode in it, std::vector, scratch memory, events and streams, a copy to a
-# symbol on the GPU, nvcc through a wrapper script or a symlink). No GPU needed; the files are skipped
+# registered by hand, code loaded by name, a library's name defined again, a clock read by an instruction
+# of the host code) is refused, and the honest shapes the old text checks refused are not (a byte-order
+# mark, an extern "C" kernel, a path with red, atom, spaces, quotes and unicode in it, std::vector,
+# scratch memory, events and streams, a copy to a symbol on the GPU, nvcc through a wrapper script or a
+# symlink). No GPU needed; the files are skipped
 # where cuobjdump and nvdisasm cannot be had (sh tests/install_tools.sh fetches them).
 . tests/tap.sh
 tmp=$(mktemp -d)
@@ -173,6 +174,8 @@ job ch3_graph.changed ch3_graph "$aside/changed.cu"
 for lab in ch4_mutex ch4_dot ch5_mma ch3_graph; do
     [ -f "labs/solutions/$lab.cu" ] && job "$lab.solution" "$lab" "labs/solutions/$lab.cu"
 done
+# A clock read by an instruction of the host code (rdtsc), no call: the `host` rules (tests/cheats' own).
+job ch3_events.host_rdtsc ch3_events tests/cheats/ch3_events.host_clock_by_rdtsc.cu
 # nvcc reached through a wrapper script (NVCC=) and through a symlink to the toolkit's bin/ on PATH, in
 # a folder of their own: neither is in the toolkit, whose folder make's guess (lab-cuda-dir) misses.
 mkdir -p "$aside/wrapper" && printf '#!/bin/sh\nexec "%s" "$@"\n' "$nvcc" >"$aside/wrapper/nvcc"
@@ -248,6 +251,7 @@ verdict ch1_map.dotdot_header "a lab's file includes the CUDA Toolkit's headers 
     "it includes $jobs/ch1_map.own_header/kept\.h"
 verdict ch5_tiled.cublas "no cuBLAS" "it includes .*/cublas_v2\.h"
 verdict ch3_events.host_clock "no clock of the host" "it calls clock_gettime"
+verdict ch3_events.host_rdtsc "no clock of the host" "its host code has rdtsc"
 verdict ch3_pipeline.own_streams "the streams are given" "it calls cudaStreamCreate"
 verdict ch1_map.on_the_cpu "no copies between the host and the GPU" "it calls cudaMemcpy"
 verdict ch3_graph.changed "$given" \
