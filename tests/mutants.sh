@@ -29,8 +29,8 @@
 # tests/mutants_accepted.txt: its id and why (an equivalent change, a check another issue owns). Exit 0
 # when every survivor is accepted (the report, output/mutants/report.txt, says which are not).
 # Environment: MUTANTS_SAMPLE=N runs N mutants drawn at random (MUTANTS_SEED=S, printed, replays a draw);
-# MUTANTS_ONLY=REGEX those of the files whose path matches; MUTANTS_JOBS=J copies side by side (1);
-# MUTANTS_DIR the copies' and reports' folder (output/mutants: the copies are kept between runs, for the
+# MUTANTS_ONLY=REGEX those of the files whose path matches (MUTANTS_IDS=REGEX: the sites whose id does);
+# MUTANTS_JOBS=J copies side by side (1); MUTANTS_DIR the copies' and reports' folder (output/mutants: the copies are kept between runs, for the
 # builds their tests cache); MUTANTS_SITES=FILE the sites of FILE instead of the sources' (tests/mutants.t
 # plants its own); MUTANTS_RECORD=FILE records the run there (figures/data/mutants/run.txt, its counts, and
 # beside it results.tsv and runs.tsv: tests/mutants_record.sh), merged with the groups recorded before
@@ -154,12 +154,12 @@ mkdir -p "$work" || exit 2
 if [ -n "${MUTANTS_SITES:-}" ]; then cp "$MUTANTS_SITES" "$work/sites.tsv"; else sites >"$work/sites.tsv"; fi
 if [ "${1:-}" = --list ]; then cat "$work/sites.tsv"; exit 0; fi
 # (MUTANTS_QUICK=1: only the sites whose tests here are quick from a cold copy, for tests/mutants.t)
-awk -F'\t' -v only="${MUTANTS_ONLY:-}" -v quick="${MUTANTS_QUICK:-}" '
+awk -F'\t' -v only="${MUTANTS_ONLY:-}" -v ids="${MUTANTS_IDS:-}" -v quick="${MUTANTS_QUICK:-}" '
     quick == 1 {
         stages = $7; sub(/;.*/, "", stages)
         if (stages == "" || stages !~ /^((unit|ledger|readers|targets)(\+|$))+$/) next
     }
-    only == "" || $2 ~ only' "$work/sites.tsv" >"$work/chosen.tsv"
+    (only == "" || $2 ~ only) && (ids == "" || $1 ~ ids)' "$work/sites.tsv" >"$work/chosen.tsv"
 # (MUTANTS_FROM=FILE, a record's results.tsv: only the sites it says were killed, by a test, or accepted;
 # not one that timed out, which a faster machine might finish)
 if [ -n "${MUTANTS_FROM:-}" ]; then
