@@ -30,12 +30,13 @@
 # when every survivor is accepted (the report, output/mutants/report.txt, says which are not).
 # Environment: MUTANTS_SAMPLE=N runs N mutants drawn at random (MUTANTS_SEED=S, printed, replays a draw);
 # MUTANTS_ONLY=REGEX those of the files whose path matches (MUTANTS_IDS=REGEX: the sites whose id does);
-# MUTANTS_JOBS=J copies side by side (1); MUTANTS_DIR the copies' and reports' folder (output/mutants: the copies are kept between runs, for the
-# builds their tests cache); MUTANTS_SITES=FILE the sites of FILE instead of the sources' (tests/mutants.t
-# plants its own); MUTANTS_RECORD=FILE records the run there (figures/data/mutants/run.txt, its counts, and
-# beside it results.tsv and runs.tsv: tests/mutants_record.sh), merged with the groups recorded before
-# (MUTANTS_ONLY, a group at a time); MUTANTS_FROM=FILE, a record's results.tsv: only the sites it says
-# were killed by a test or accepted (tests/mutants.t's sample, which no survivor of the record can fail).
+# MUTANTS_JOBS=J copies side by side (1); MUTANTS_DIR the copies' and reports' folder (output/mutants:
+# the copies are kept between runs, for the builds their tests cache); MUTANTS_SITES=FILE the sites of
+# FILE instead of the sources' (tests/mutants.t plants its own); MUTANTS_RECORD=FILE records the run
+# there (figures/data/mutants/run.txt, its counts, and beside it results.tsv and runs.tsv:
+# tests/mutants_record.sh), merged with the groups recorded before (MUTANTS_ONLY, a group at a time);
+# MUTANTS_FROM=FILE, a record's results.tsv: only the sites it says were killed by a test or accepted
+# (tests/mutants.t's sample, which no survivor of the record can fail).
 # --list prints the sites and plants nothing: ID FILE LINE COLUMN OPERATOR CLASS COVER FROM TO.
 set -u
 LC_ALL=C
