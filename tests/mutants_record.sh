@@ -18,6 +18,9 @@ record=$1 results=$2 accepted=$3 sites=$4 seconds=$5 gpu=$6 date=$7 jobs=$8 only
 dir=$(dirname "$record")
 mkdir -p "$dir" || exit 2
 kept=$dir/results.tsv runs=$dir/runs.tsv
+# (one recording at a time: two groups run side by side, each in its MUTANTS_DIR, may end together)
+while ! mkdir "$record.lock" 2>/dev/null; do sleep 1; done
+trap 'rmdir "$record.lock"' EXIT
 [ -f "$kept" ] || : >"$kept"
 [ -f "$runs" ] || : >"$runs"
 grep -v '^[[:space:]]*\(#\|$\)' "$accepted" 2>/dev/null | awk '{ print $1 }' >"$results.ids"
