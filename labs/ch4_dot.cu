@@ -12,7 +12,8 @@
  *     aligned, never offset; result arrives filled with NaN.
  *   zero: n = 0 is not a size: n is at least 1.
  *   values: x and y positive, each uniform in [s / 2, 3 s / 2) for a scale s of its own drawn for each call
- *     between 2^-30 and 2^31: every product and sum a normal float.
+ *     between 2^-30 and 2^31, and 1 to 8 elements of x, at places drawn for the call, 2^20 times larger:
+ *     every product and sum a normal float.
  *   index: 32-bit will do: n is below 2^31 (at most 2^26 + 1 here); n itself is a long long.
  *   binding: the Rules line and the fixed launch (the tolerance counts the roundings its 32 x sms blocks
  *     make); the tree in shared memory is the course's solution.

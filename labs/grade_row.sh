@@ -12,10 +12,15 @@ here=$(cd "$(dirname "$0")" && pwd)
 . "$here/csv.sh"
 key=$1 gpu=$2 student=$3 lab=$4 file=$5
 work=$GRADEBOOK_WORK
-if [ "$gpu" = slot ]; then
-    gpu=$(echo $GRADEBOOK_GPUS | cut -d' ' -f$((GRADEBOOK_SLOT + 1)))
+if [ "$gpu" = slot ]; then  # (xargs's slots in turn over the GPUs: with two workers a GPU, slots 0 and N on GPU 0)
+    set -- $GRADEBOOK_GPUS
+    shift $((GRADEBOOK_SLOT % $#))
+    gpu=$1
 fi
 at=$(printf '%s' "$gpu" | tr -c 'A-Za-z0-9-' _)  # (a MIG's id has slashes: the file names below take it)
+# Grades that share a GPU share its lock (labs/steps/run.sh: gpu_lock): each times it alone.
+LAB_GPU_LOCK=$work/gpu.$at
+export LAB_GPU_LOCK
 report=$GRADEBOOK_BOOK/$(printf '%s' "$student" | tr -c 'A-Za-z0-9._-' '_').$lab.txt
 t0=$(date +%s)
 # The course's solution of the lab, timed on this GPU (or these) before, is each student's reference.

@@ -118,11 +118,12 @@ disassemble() {
 elf "$dir" mine
 given=$(rules_for given | head -n 1)
 rules_for sass >"$tmp/sass.rules"
+rules_for sreg >"$tmp/sreg.rules"
 if [ -n "$given" ]; then
     [ -n "$handout" ] || { echo "labs/rules.sh: $lab's kernels are given (rules.txt): HANDOUT_DIR is needed" >&2
                            say_usage; }
     disassemble "$dir" mine "$handout" theirs
-elif [ -s "$tmp/sass.rules" ]; then
+elif [ -s "$tmp/sass.rules" ] || [ -s "$tmp/sreg.rules" ]; then
     disassemble "$dir" mine
 fi
 # An instruction rule: the first instruction whose opcode matches, in any function, for any architecture.
@@ -131,6 +132,19 @@ if [ -s "$tmp/sass.rules" ]; then
         { for (i = 1; i <= n; i++) if (!(i in hit) && $3 ~ pattern[i]) hit[i] = $2 "\t" sentence[i] "\t" $1 "\t" $3 }
         END { for (i = 1; i <= n; i++) if (i in hit) print hit[i] }' "$tmp/sass.rules" "$tmp/mine.ins" >"$tmp/hits"
     demangle "$tmp/hits" | awk -F"$tab" '{ printf "  %s (in %s for %s: %s)\n", $2, $1, $3, $4 }' >>"$out"
+fi
+# A special-register rule: the first register of the GPU's (SR_GLOBALTIMERLO, SR_CLOCKLO) that an instruction
+# of any function reads, by its name, whatever the instruction (S2R, CS2R, S2UR read them all; SR_TID.X is
+# threadIdx.x).
+if [ -s "$tmp/sreg.rules" ]; then
+    awk -F"$tab" 'NR == FNR { pattern[++n] = $1; sentence[n] = $2; next }
+        { line = $4
+          while (match(line, /SR_[A-Z0-9_.]+/)) {
+              reg = substr(line, RSTART, RLENGTH); line = substr(line, RSTART + RLENGTH)
+              for (i = 1; i <= n; i++) if (!(i in hit) && reg ~ pattern[i]) hit[i] = $2 "\t" sentence[i] "\t" $1 "\t" $4
+          } }
+        END { for (i = 1; i <= n; i++) if (i in hit) print hit[i] }' "$tmp/sreg.rules" "$tmp/mine.ins" >"$tmp/sreg.hits"
+    demangle "$tmp/sreg.hits" | awk -F"$tab" '{ printf "  %s (in %s for %s: %s)\n", $2, $1, $3, $4 }' >>"$out"
 fi
 # Given kernels: each function of the file is one of the given names, its machine code the hand-out's
 # function's, line for line (addresses and encodings too), for every architecture built.

@@ -4,17 +4,21 @@
 #   sh tests/device_parallel.sh wait OUT S     waits up to S seconds for them, then prints their summaries
 # The parts: tests/labs.t in five parts of the labs (on GPUs 0 to 2, each with a second GPU for the labs
 # that use two), every other test file (prove -j4, GPUs 2 and 0), make sanitize in two halves (GPUs 1 and
-# 2), and on GPU 3 alone tests/grade_overhead.sh, then the solutions at 14 SMs (make small-gpu's labs part,
-# through MPS on GPU 3). A part's exit status and seconds land in OUT/PART.rc. The parts
-# run in sessions of their own (setsid), so that a device call may return while they run: on a lent
-# machine, call `wait` again at once (an idle machine is given back within a minute, its work with it).
+# 2), and on GPU 3 alone `make labs SOLUTIONS=1` (its time: OUT/labs_timed.log, OUT/solutions.csv), the
+# solutions at 14 SMs (make small-gpu's labs part, through MPS on GPU 3), then tests/grade_overhead.sh.
+# A part's exit status and seconds land in OUT/PART.rc. The parts run in sessions of their own (setsid), so
+# that a device call may return while they run: on a lent machine, call `wait` again at once (an idle
+# machine is given back within a minute, its work with it).
 # Logs: OUT/*.log; OUT/small/ (the 14-SM run); OUT/grade_overhead.csv.
 set -u
 what=${1:?usage: sh tests/device_parallel.sh start|wait OUT [SECONDS]}
 out=${2:?usage: sh tests/device_parallel.sh start|wait OUT [SECONDS]}
 case $out in /*) ;; *) out=$PWD/$out ;; esac
 labs_parts="labs_1 labs_2 labs_3 labs_4 labs_5"
-parts="$labs_parts other sanitize_1 sanitize_2 overhead"
+# PARTS=... runs only those (the labs parts, other, sanitize_1, sanitize_2, overhead), e.g. where a session's
+# device time is short and make sanitize's programs have not changed since its last pass.
+parts=${PARTS:-$labs_parts other sanitize_1 sanitize_2 overhead}
+want() { case " $parts " in *" $1 "*) true ;; *) false ;; esac; }
 # The labs in five parts of about equal work (the files tests/ grades for a lab, and its grade's own
 # seconds: ch1_transpose's and ch1_debug_bounds's are the longest), greedily, heaviest first.
 lab_parts() {
@@ -47,17 +51,21 @@ start)
     # and every grade of that phase failed, the benchmark's on GPU 3 too: the run of 2026-11-27 evening)
     lab_parts >"$out/lab_parts.txt"
     while read -r p labs; do
+        want "labs_$p" || continue
         gpus=$(echo "0,2 0,2 1,2 1,0 2,1" | cut -d' ' -f"$p")
         part "labs_$p" "CUDA_VISIBLE_DEVICES=$gpus LABS_PARALLEL=2 make test TESTS=tests/labs.t LAB_SUBSET='$labs' \
             >'$out/labs_$p.log' 2>&1"
     done <"$out/lab_parts.txt"
-    part other "CUDA_VISIBLE_DEVICES=2,0 make test TESTS='-j4 $others' >'$out/other.log' 2>&1"
-    part sanitize_1 "CUDA_VISIBLE_DEVICES=1 make sanitize ONLY='^ch[125]_' >'$out/sanitize_1.log' 2>&1"
-    part sanitize_2 "CUDA_VISIBLE_DEVICES=2 make sanitize ONLY='^ch[34]_' >'$out/sanitize_2.log' 2>&1"
-    # (the benchmark alone on its GPU, then the solutions at 14 SMs through MPS on the same GPU)
-    part overhead "CUDA_VISIBLE_DEVICES=3 sh tests/grade_overhead.sh '$out/grade_overhead.csv' \
-        >'$out/overhead.log' 2>&1; s=\$?; MPS_GPU=3 PARTS=labs sh tests/small_gpu.sh '$out/small' gtx1650 \
-        >'$out/small.log' 2>&1; [ \$s = 0 ]"
+    want other && part other "CUDA_VISIBLE_DEVICES=2,0 make test TESTS='-j4 $others' >'$out/other.log' 2>&1"
+    want sanitize_1 &&
+        part sanitize_1 "CUDA_VISIBLE_DEVICES=1 make sanitize ONLY='^ch[125]_' >'$out/sanitize_1.log' 2>&1"
+    want sanitize_2 &&
+        part sanitize_2 "CUDA_VISIBLE_DEVICES=2 make sanitize ONLY='^ch[34]_' >'$out/sanitize_2.log' 2>&1"
+    # (on GPU 3 alone: make labs SOLUTIONS=1 timed, the solutions at 14 SMs through MPS, then the benchmark)
+    want overhead && part overhead "CUDA_VISIBLE_DEVICES=3 make labs SOLUTIONS=1 \
+        CSV='$out/solutions.csv' >'$out/labs_timed.log' 2>&1; MPS_GPU=3 PARTS=labs sh tests/small_gpu.sh \
+        '$out/small' gtx1650 >'$out/small.log' 2>&1; CUDA_VISIBLE_DEVICES=3 sh tests/grade_overhead.sh \
+        '$out/grade_overhead.csv' >'$out/overhead.log' 2>&1"
     echo "started: $parts"
     ;;
 wait)
@@ -69,7 +77,8 @@ wait)
         grep -E '^(Files=|Result:|make test:|not ok)|Failed tests' "$out/$p.log" 2>/dev/null | head -n 12
     done
     echo "== small (14 SMs)"; grep -E '^(ok|not ok|#  )' "$out/small.log" 2>/dev/null | head -n 12
-    echo "== overhead"; tail -n 1 "$out/overhead.log" 2>/dev/null
+    echo "== make labs SOLUTIONS=1 (GPU 3)"; grep '^make labs (' "$out/labs_timed.log" 2>/dev/null
+    echo "== overhead"; tail -n 2 "$out/overhead.log" 2>/dev/null
     ;;
 *) echo "usage: sh tests/device_parallel.sh start|wait OUT [SECONDS]" >&2; exit 2 ;;
 esac

@@ -8,8 +8,8 @@
 # of the host code) is refused, and the honest shapes the old text checks refused are not (a byte-order
 # mark, an extern "C" kernel, a path with red, atom, spaces, quotes and unicode in it, std::vector,
 # scratch memory, events and streams, a copy to a symbol on the GPU, nvcc through a wrapper script or a
-# symlink). No GPU needed; the files are skipped
-# where cuobjdump and nvdisasm cannot be had (sh tests/install_tools.sh fetches them).
+# symlink). No GPU needed; the files are skipped where cuobjdump and nvdisasm cannot be had (sh
+# tests/install_tools.sh fetches them).
 . tests/tap.sh
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
@@ -252,6 +252,10 @@ verdict ch1_map.dotdot_header "a lab's file includes the CUDA Toolkit's headers 
 verdict ch5_tiled.cublas "no cuBLAS" "it includes .*/cublas_v2\.h"
 verdict ch3_events.host_clock "no clock of the host" "it calls clock_gettime"
 verdict ch3_events.host_rdtsc "no clock of the host" "its host code has rdtsc"
+verdict ch3_events.gpu_clock "no clock of the GPU's read in a kernel" \
+    "in stamp\(.*\) for $sm: CS2R R[0-9]+, SR_GLOBALTIMERLO"
+verdict ch1_block_index.clock_in_kernel "no clock of the GPU's read in a kernel" \
+    "in whoami\(.*\) for $sm: CS2R R[0-9]+, SR_CLOCKLO"
 verdict ch3_pipeline.own_streams "the streams are given" "it calls cudaStreamCreate"
 verdict ch1_map.on_the_cpu "no copies between the host and the GPU" "it calls cudaMemcpy"
 verdict ch3_graph.changed "$given" \

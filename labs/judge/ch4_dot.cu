@@ -3,10 +3,11 @@
  * the copy bandwidth. Float atomics add in no fixed order, so two right runs may differ in their last
  * bits: each is checked against the tolerance, never against the other. Every call, each size and each
  * timed run, has an x and a y of its own, drawn from lab_fresh, each in a range [scale / 2, 3 scale / 2)
- * whose scale is drawn for the call: neither the values nor the result's size can be known before it. Before each
- * timed run the judge writes the whole of x and y afresh and poisons the result, so that a result kept
- * from a run before, or anything a file left in x or y, is worth nothing; the reference is the judge's
- * own kernel's, in double, from the call's seed. */
+ * whose scale is drawn for the call, and 1 to 8 elements of x 2^20 times larger at places drawn for the
+ * call (spikes_of): neither the values nor the result's size can be known before it, nor estimated from a
+ * sample. Before each timed run the judge writes the whole of x and y afresh and poisons the result, so
+ * that a result kept from a run before, or anything a file left in x or y, is worth nothing; the reference
+ * is the judge's own kernel's, in double, from the call's seed. */
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -15,12 +16,38 @@
 
 #define THREADS 256  /* the statement's block size (labs/ch4_dot.cu); its launch is 32 x sms blocks */
 
-/* A call's seed's streams: x, y, and their ranges' scales. */
-enum { X_STREAM = 1, Y_STREAM, SCALE_STREAM };
+/* A call's seed's streams: x, y, their ranges' scales, and x's spikes. */
+enum { X_STREAM = 1, Y_STREAM, SCALE_STREAM, SPIKE_STREAM };
 enum { SPAN = 30 };  /* a scale is 1 to 2 times 2^-SPAN .. 2^SPAN: every product and sum a normal float */
 
 /* A call's range of x or y: [low, high). */
 struct range { float low, high; };
+
+/* A call's spikes: 1 to MAX_SPIKES elements of x, at places drawn for the call, SPIKE times the others.
+ * Without them the sum of n values drawn alike is n times their mean to within a few 1e-5 at 2^26 (the
+ * tolerance is 2.6e-4 on 132 SMs): a file could return n x the range's middle squared, reading nothing.
+ * A spike moves the result by at least 0.25 x 2^20 / 2^26, 16 tolerances: only reading every element
+ * finds them. (x stays positive: the rounding's bound stays relative to the result.) */
+#define SPIKE 1048576.0f
+enum { MAX_SPIKES = 8 };
+struct spikes { int count; long long at[MAX_SPIKES]; };
+static struct spikes spikes_of(unsigned long long s, long long n)
+{
+    struct spikes p;
+    p.count = 1 + (int)lab_below(s, SPIKE_STREAM, 0, MAX_SPIKES);
+    for (int k = 0; k < p.count; k++)
+        p.at[k] = (long long)(lab_bits(s, SPIKE_STREAM, 1 + k) % (unsigned long long)n);
+    return p;
+}
+/* x[i] of the call: its range's value, SPIKE times at a spike. */
+static __host__ __device__ float x_at(unsigned long long s, long long i, struct range r, const struct spikes *p)
+{
+    float v = lab_value(s, X_STREAM, i, r.low, r.high);
+    for (int k = 0; k < p->count; k++)
+        if (p->at[k] == i)
+            return v * SPIKE;
+    return v;
+}
 
 /* The signature of a += where atomicAdd is needed, in the checks and in the timed runs. */
 #define LOST_UPDATES \
@@ -33,12 +60,13 @@ static const long long sizes[] = {1, 31, 32, 33, 1023, 1025, 1000003, (1LL << 26
 /* The reference of a timed run: the dot product of the x and y drawn from the call's seed, remade here
  * in double (never read from the buffers the runner shares): each thread's terms, a block's tree, one
  * atomicAdd a block. */
-__global__ void dot_of_seed(long long n, unsigned long long seed, struct range x, struct range y, double *dot)
+__global__ void dot_of_seed(long long n, unsigned long long seed, struct range x, struct range y, struct spikes p,
+                            double *dot)
 {
     __shared__ double part[256];
     double sum = 0;
     for (long long i = blockIdx.x * (long long)blockDim.x + threadIdx.x; i < n; i += (long long)gridDim.x * blockDim.x)
-        sum += (double)lab_value(seed, X_STREAM, i, x.low, x.high) * lab_value(seed, Y_STREAM, i, y.low, y.high);
+        sum += (double)x_at(seed, i, x, &p) * lab_value(seed, Y_STREAM, i, y.low, y.high);
     part[threadIdx.x] = sum;
     __syncthreads();
     for (int half = 128; half > 0; half /= 2) {
@@ -72,7 +100,8 @@ static double dot_on_gpu(long long n, unsigned long long s)
     CUDA_CHECK(cudaMalloc(&dot, sizeof host));
     CUDA_CHECK(cudaMemset(dot, 0, sizeof host));
     long long blocks = ceil_div(n, 256);
-    dot_of_seed<<<(int)(blocks < 4096 ? blocks : 4096), 256>>>(n, s, range_of(s, 0), range_of(s, 1), dot);
+    dot_of_seed<<<(int)(blocks < 4096 ? blocks : 4096), 256>>>(n, s, range_of(s, 0), range_of(s, 1),
+                                                               spikes_of(s, n), dot);
     CHECK_LAUNCH();
     CUDA_CHECK(cudaMemcpy(&host, dot, sizeof host, cudaMemcpyDeviceToHost));
     CUDA_CHECK(cudaFree(dot));
@@ -115,9 +144,10 @@ static void check_sizes(struct lab *lab)
             continue;
         unsigned long long s = lab_fresh(lab);
         struct range rx = range_of(s, 0), ry = range_of(s, 1);
+        struct spikes p = spikes_of(s, n);
         double want = 0.0;
         for (long long i = 0; i < n; i++) {
-            x[i] = lab_value(s, X_STREAM, i, rx.low, rx.high);
+            x[i] = x_at(s, i, rx, &p);
             y[i] = lab_value(s, Y_STREAM, i, ry.low, ry.high);
             want += (double)x[i] * y[i];
         }
@@ -133,6 +163,10 @@ static void check_sizes(struct lab *lab)
             struct lab_call c;
             dot_call(&c, x, y, n, &got, sms);
             if ((stopped = lab_run(lab, &c)))
+                break;
+            if (lab_one_kernel(lab, what, "the blocks' sums meet in *result by atomicAdd, in the one kernel: no "
+                                          "second kernel to add them (the launch zeroes *result with "
+                                          "cudaMemsetAsync, not a kernel)"))
                 break;
             if (lab_check_floats(lab, what, &got, &want_float, 1, 0, count * FLOAT_ROUNDING, why)) {
                 if (got < want)
@@ -183,6 +217,11 @@ static void time_runs(struct lab *lab, int reps)
         struct range rx = range_of(s, 0), ry = range_of(s, 1);
         lab_fill_floats(dev_x, n_max, s, X_STREAM, rx.low, rx.high);  /* every element, just before the call */
         lab_fill_floats(dev_y, n_max, s, Y_STREAM, ry.low, ry.high);
+        struct spikes p = spikes_of(s, n_max);
+        for (int k = 0; k < p.count; k++) {
+            float v = x_at(s, p.at[k], rx, &p);
+            CUDA_CHECK(cudaMemcpy(dev_x + p.at[k], &v, sizeof v, cudaMemcpyHostToDevice));
+        }
         if (lab_timed_call(lab, &clock, &c, &sample, 1))
             break;
         float got = lab_sample_float(&sample, 0);

@@ -62,17 +62,12 @@ __global__ void write_array(int *in, long long n, unsigned long long seed, int m
 
 /* ==== Checks ==== */
 
-/* The statement's "one kernel": the last call's launches, counted by the runner. 1 if not one. */
+/* The statement's "one kernel" (lab_one_kernel), with this lab's hint. */
 static int one_kernel(struct lab *lab, const char *what)
 {
-    if (lab->launches == 1)
-        return 0;
-    printf("  %s: FAIL, your lab_scan launched %d kernels; the lab is a scan in one pass: one kernel\n", what,
-           lab->launches);
-    lab_hint(lab, "reset the status words and the counter with cudaMemsetAsync (not a kernel of your own), and let "
-                  "the one kernel do every tile's scan and its look-back: no second pass over the tiles' sums");
-    lab->failures++;
-    return 1;
+    return lab_one_kernel(lab, what, "reset the status words and the counter with cudaMemsetAsync (not a kernel of "
+                                     "your own), and let the one kernel do every tile's scan and its look-back: no "
+                                     "second pass over the tiles' sums");
 }
 
 /* The tile where the first wrong element is, and how it is wrong: a hint for each known signature. */

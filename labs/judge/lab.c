@@ -268,6 +268,16 @@ int lab_check_sample_uints(struct lab *lab, const char *what, const struct lab_s
     return compare(lab, what, NULL, NULL, got, want, s->count, s->index, s->n, cols, 0, NULL);
 }
 
+int lab_one_kernel(struct lab *lab, const char *what, const char *hint)
+{
+    if (lab->launches == 1)
+        return 0;
+    printf("  %s: FAIL, the call launched %d kernels; the statement's rule is one kernel\n", what, lab->launches);
+    lab_hint(lab, "%s", hint);
+    lab->failures++;
+    return 1;
+}
+
 void lab_hint(struct lab *lab, const char *fmt, ...)
 {
     if (lab->hinted >= 2)  /* the first signatures are the telling ones */

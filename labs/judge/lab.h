@@ -109,6 +109,9 @@ int lab_check_floats(struct lab *lab, const char *what, const float *got, const 
 int lab_check_uints(struct lab *lab, const char *what, const unsigned *got, const unsigned *want, long long n,
                     long long cols);
 void lab_hint(struct lab *lab, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+/* A statement's "one kernel": the last call's launches (lab.launches) were one, else a FAIL that says how
+ * many, with the lab's hint. 1 if not one. */
+int lab_one_kernel(struct lab *lab, const char *what, const char *hint);
 int lab_same_twice(struct lab *lab, const void *first, const void *second, size_t bytes);
 void lab_report(struct lab *lab, struct stats ms, double amount, const char *unit, double limit,
                 const char *limit_name);

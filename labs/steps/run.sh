@@ -98,6 +98,21 @@ sandbox_words() {
         --chdir /tmp --
 }
 
+# ==== A GPU shared with other grades ====
+# LAB_GPU_LOCK=FILE (make labs and labs/gradebook, two grades a GPU at once): steps 1 and 2 run beside
+# another grade's (a shared lock on FILE), step 3 times alone (an exclusive one): no other grade's program
+# is on the GPU while a file is timed. FILE.gate is taken on the way to either, so that a grade waiting to
+# time is not passed by an endless line of shared ones. The locks are the grade's shell's; no judge,
+# runner or tool gets their descriptors (judge_run closes them), so no file can let go of them.
+gpu_lock() {  # gpu_lock shared|alone
+    [ -n "${LAB_GPU_LOCK:-}" ] && command -v flock >/dev/null 2>&1 || return 0
+    [ -n "${gpu_locked:-}" ] || { exec 8>>"$LAB_GPU_LOCK.gate" 9>>"$LAB_GPU_LOCK"; gpu_locked=yes; }
+    flock -u 9
+    flock -x 8
+    if [ "$1" = shared ]; then flock -s 9; else flock -x 9; fi
+    flock -u 8
+}
+
 # ==== The judge ====
 # judge_run OUT ARGS...: the judge, past any hang of its own (SIGKILL after a grace), its output in OUT; the
 # seed and the pick of step 2's larger size on its standard input. (A GPU that would not take the program
@@ -116,7 +131,7 @@ judge_run() {  # judge_run OUT KIND [JUDGE OPTIONS] -- COMMAND...
         printf '%s %s\n' "$seed" "${judge_pick-$pick}" |
             timeout -k 5 $((timeout_s + 60)) "$judge" --seed-stdin --channel-dir "$tmp/channel.$kind" \
                 --timeout "$timeout_s" \
-                "$@" >"$out" 2>&1
+                "$@" >"$out" 2>&1 8>&- 9>&-
         judge_status=$?
         # (each run's seconds, by its kind: grade-run-seconds, a benchmark's finer breakdown of a grade)
         echo "$kind $run_start $(date +%s.%N)" >>"$tmp/runs.times"

@@ -8,7 +8,13 @@ step_speed() {
             { shown "$1"
               grade "NOT GRADED (the course's solution failed its timed runs: try again)" 4 yes "$sanitizer"; }
     }
-    if [ -n "${LAB_SOLUTION_MS:-}" ] && [ -f "$solution_file" ]; then
+    # A file that is the course's solution, byte for byte (make labs SOLUTIONS=1, a student who hands it
+    # in): its own times are the solution's, and the solution is not timed again beside it.
+    itself=no
+    [ ! -f "$solution_file" ] || [ "$(sha256sum <"$solution_file" | cut -c1-64)" != "$sum" ] || itself=yes
+    if [ $itself = yes ]; then
+        :
+    elif [ -n "${LAB_SOLUTION_MS:-}" ] && [ -f "$solution_file" ]; then
         # labs/gradebook times the solution once for a whole class, on the same GPU, and passes its median.
         case $LAB_SOLUTION_MS in
             *[!0-9.]*|'') echo "labs/grade: LAB_SOLUTION_MS='$LAB_SOLUTION_MS': a time in ms" >&2; exit 2 ;;
@@ -40,7 +46,8 @@ step_speed() {
         fi
         # The solution again right after yours: a GPU's speed drifts over a grade (the first timed process
         # after the sanitizers often runs slower), and the mean of its runs before and after yours cancels it.
-        [ ! -f "$solution_file" ] || [ -n "${LAB_SOLUTION_MS:-}" ] || time_solution "$tmp/solution.$round"
+        [ ! -f "$solution_file" ] || [ -n "${LAB_SOLUTION_MS:-}" ] || [ $itself = yes ] ||
+            time_solution "$tmp/solution.$round"
         round=$((round + 1))
     done
     mean_of() {  # mean_of FIELD FILES...: the mean of the judge's FIELD over those reports; 1 if one has none
@@ -63,10 +70,16 @@ step_speed() {
     handout_target=$(awk -v l="$lab" -v big="$([ "${sms:-0}" -ge 64 ] && echo 1)" \
         '!/^#/ && $1 == l { print (big ? $3 : $2) }' "$root/labs/targets.txt")
     time_ms=$(awk -v a="$mine" 'BEGIN { printf "%.3f", a }')
+    if [ $itself = yes ]; then
+        theirs=$mine
+        echo "  this file is the course's solution (the same bytes): its times are the solution's, not timed twice"
+    fi
     if [ -f "$solution_file" ]; then
-        theirs=$(mean_of median-ms "$tmp"/solution.[0-9]*) ||
+        [ $itself = yes ] || theirs=$(mean_of median-ms "$tmp"/solution.[0-9]*) ||
             grade "NOT GRADED (the judge gave no time for the course's solution: the course's fault)" 4 yes "$sanitizer"
-        if [ "$processes" -gt 1 ] && [ -f "$tmp/solution.1" ]; then
+        if [ $itself = yes ]; then
+            when="$(awk -v b="$theirs" 'BEGIN { printf "%.3f", b }') ms, this file's"
+        elif [ "$processes" -gt 1 ] && [ -f "$tmp/solution.1" ]; then
             when="$(awk -v b="$theirs" 'BEGIN { printf "%.3f", b }') ms, the mean of the $((processes + 1)) processes"
             when="$when between and around yours"
         elif [ -f "$tmp/solution.1" ]; then
