@@ -2,7 +2,7 @@
 # tests/mutants_record.sh RECORD RESULTS ACCEPTED SITES SECONDS GPU DATE JOBS ONLY: the record of the
 # mutation run (tests/mutants.sh, MUTANTS_RECORD=RECORD), kept beside RECORD, made of runs in turn: a
 # whole run may be made a group of files at a time (MUTANTS_ONLY=ONLY), each group's result recorded as
-# it finishes. RESULTS may be empty (/dev/null): the record made again, with ACCEPTED as it is now.
+# it finishes. RESULTS may be an empty file: the record made again, with ACCEPTED as it is now.
 #   results.tsv  each mutant's outcome: a line of RESULTS (the site, STATUS, SECONDS) and a 13th field,
 #                "accepted" where its survivor is accepted by ACCEPTED as last recorded. A run's rows take
 #                the place of the rows of the same sites; a site no longer in SITES loses its row; the
@@ -20,13 +20,14 @@ mkdir -p "$dir" || exit 2
 kept=$dir/results.tsv runs=$dir/runs.tsv
 # (one recording at a time: two groups run side by side, each in its MUTANTS_DIR, may end together)
 while ! mkdir "$record.lock" 2>/dev/null; do sleep 1; done
-trap 'rmdir "$record.lock"' EXIT
+ids=$(mktemp) || { rmdir "$record.lock"; exit 2; }
+trap 'rmdir "$record.lock"; rm -f "$ids"' EXIT
 [ -f "$kept" ] || : >"$kept"
 [ -f "$runs" ] || : >"$runs"
-grep -v '^[[:space:]]*\(#\|$\)' "$accepted" 2>/dev/null | awk '{ print $1 }' >"$results.ids"
+grep -v '^[[:space:]]*\(#\|$\)' "$accepted" 2>/dev/null | awk '{ print $1 }' >"$ids"
 # The kept rows of sites this run did not plant, and this run's, in the order of SITES, placed as SITES
 # places them now; each survivor marked by ACCEPTED as it is now (a line added for a kept survivor counts).
-awk -F'\t' -v OFS='\t' -v ids="$results.ids" '
+awk -F'\t' -v OFS='\t' -v ids="$ids" '
     BEGIN { while ((getline l < ids) > 0) ok[l] }
     FILENAME == ARGV[1] { row[$1] = $0; now[$1]; next }
     FILENAME == ARGV[2] { if (!($1 in now)) row[$1] = $0; next }
@@ -61,4 +62,4 @@ sh tests/mutants_report.sh "$kept" "$accepted" "$total" "$gpu" "$(wc -l <"$sites
             for (i = 1; i <= m; i++) printf "  %s %d\n", order[i], files[order[i]]
         }' "$kept" "$sites"
 } >"$record"
-rm -f "$record.report" "$results.ids"
+rm -f "$record.report"
