@@ -12,7 +12,8 @@
 #   common/*.c (and the tolerances of common/*.h)    comparisons, tolerances    tests/unit_common
 #   labs/judge/*.c, *.h (the host side)               comparisons, tolerances    gpu
 #   labs/grade, labs/steps/build.sh                   comparisons, lines deleted tests/grade.t
-#   labs/steps/run.sh, correctness.sh                 comparisons, lines deleted tests/grade.t, then gpu
+#   labs/steps/run.sh, correctness.sh                 comparisons, lines deleted tests/grade.t (run.sh: first
+#                                                                                tests/gpu_lock.t), then gpu
 #   labs/steps/sanitizer.sh, speed.sh, findings.awk   comparisons, lines deleted gpu
 #   labs/rules.sh, elf.awk, sass.awk                  comparisons, lines deleted tests/rules.t's readers,
 #                                                                                tests/grade.t, tests/rules.t
@@ -56,7 +57,8 @@ cover_of() {
         common/*) echo "host unit;" ;;
         labs/judge/*) echo "gpu ;$(judge_labs "$1")" ;;
         labs/grade|labs/steps/build.sh) echo "host grade;" ;;
-        labs/steps/run.sh|labs/steps/correctness.sh) echo "both grade;$LABS_SAMPLE" ;;
+        labs/steps/run.sh) echo "both lock+grade;$LABS_SAMPLE" ;;
+        labs/steps/correctness.sh) echo "both grade;$LABS_SAMPLE" ;;
         labs/steps/*|labs/findings.awk) echo "gpu ;$LABS_SAMPLE" ;;
         labs/rules.sh|labs/*.awk) echo "host readers+grade+rules;" ;;
         labs/rules.txt) echo "host grade+rules;" ;;
