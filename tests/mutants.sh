@@ -231,6 +231,6 @@ if [ -n "${MUTANTS_RECORD:-}" ] && [ -n "${MUTANTS_SAMPLE:-}${MUTANTS_SITES:-}" 
     echo "mutants: a sample, or sites of MUTANTS_SITES, are not recorded (MUTANTS_RECORD)" >&2
 elif [ -n "${MUTANTS_RECORD:-}" ]; then
     sh tests/mutants_record.sh "$MUTANTS_RECORD" "$work/results.tsv" "$accepted" "$work/sites.tsv" "$seconds" \
-        "$gpu" "$date" "$jobs" "${MUTANTS_ONLY:-all}${MUTANTS_IDS:+ (ids $MUTANTS_IDS)}" || status=2
+        "$gpu" "$date" "$jobs" "${MUTANTS_ONLY:-all}${MUTANTS_IDS:+ ($chosen sites by id)}" || status=2
 fi
 exit $status
