@@ -55,7 +55,7 @@ sum=$(sha256sum <labs/ch1_map.cu | cut -c1-64)
     [ "$(field seed)" = 4242 ] && [ "$(field correct)" = - ] && [ "$(field speed)" = - ] &&
     said "no GPU here: the file was built and follows the lab's rules; it was not run" &&
     said "verdict: not run (no GPU)" && ! said "grade-sandbox" &&
-    field step-seconds | grep -q -E '^build [0-9]+\.[0-9]{2} correctness [0-9]+\.[0-9]{2}$'
+    field step-seconds | grep -q -E '^build [0-9]+\.[0-9]{2} waiting [0-9]+\.[0-9]{2} correctness [0-9]+\.[0-9]{2}$'
 ok $? "the hand-out without a GPU: exit 77, not run (no GPU), the report's lines" "$(tail_of)"
 LAB_BUILD_ONLY=1 sh labs/grade ch1_map labs/solutions/ch1_map.cu >"$tmp/out" 2>&1 </dev/null; code=$?
 [ $code = 77 ] && [ "$(field verdict)" = "not run (built only: LAB_BUILD_ONLY=1)" ] &&
