@@ -57,6 +57,25 @@ sum=$(sha256sum <labs/ch1_map.cu | cut -c1-64)
     said "verdict: not run (no GPU)" && ! said "grade-sandbox" &&
     field step-seconds | grep -q -E '^build [0-9]+\.[0-9]{2} waiting [0-9]+\.[0-9]{2} correctness [0-9]+\.[0-9]{2}$'
 ok $? "the hand-out without a GPU: exit 77, not run (no GPU), the report's lines" "$(tail_of)"
+# A grade that shares a GPU (LAB_GPU_LOCK: make labs, labs/gradebook) waits for its lock before the steps
+# on the GPU: another grade holds it alone here, and this one waits, holding the gate (labs/steps/run.sh's
+# gpu_lock), until the other lets go. (tests/gpu_lock.t tests the lock itself.)
+if command -v flock >/dev/null 2>&1; then
+    flock -x "$tmp/gpu" sh -c 'while [ ! -f "$0" ]; do sleep 0.1; done' "$tmp/release" &
+    holder=$!
+    LAB_GPU_LOCK=$tmp/gpu sh labs/grade ch1_map labs/ch1_map.cu >"$tmp/out" 2>&1 </dev/null &
+    graded=$! waited=no k=0
+    while [ $k -lt 900 ] && kill -0 $graded 2>/dev/null; do
+        flock -n "$tmp/gpu.gate" true || { waited=yes; break; }
+        sleep 0.1; k=$((k + 1))
+    done
+    touch "$tmp/release"; wait $graded; code=$?; wait $holder
+    [ $waited = yes ] && [ $code = 77 ]
+    ok $? "LAB_GPU_LOCK held by another grade: this one waits for it before its steps on the GPU" \
+        "waited: $waited; $(tail_of)"
+else
+    skip "LAB_GPU_LOCK held by another grade: this one waits" "no flock (util-linux) here"
+fi
 LAB_BUILD_ONLY=1 sh labs/grade ch1_map labs/solutions/ch1_map.cu >"$tmp/out" 2>&1 </dev/null; code=$?
 [ $code = 77 ] && [ "$(field verdict)" = "not run (built only: LAB_BUILD_ONLY=1)" ] &&
     field step-seconds | grep -q -E '^build [0-9]+\.[0-9]{2}$' && ! said "1. Correctness"
