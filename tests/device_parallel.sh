@@ -8,7 +8,8 @@
 # solutions at 14 SMs (make small-gpu's labs part, through MPS on GPU 3), then tests/grade_overhead.sh.
 # A part's exit status and seconds land in OUT/PART.rc. The parts run in sessions of their own (setsid), so
 # that a device call may return while they run: on a lent machine, call `wait` again at once (an idle
-# machine is given back within a minute, its work with it).
+# machine is given back within a minute, its work with it), each call carrying the same ignored paths
+# (.tools). OUT must lie outside the course (/tmp/run): the parts run from a copy of it in OUT/course.
 # Logs: OUT/*.log; OUT/small/ (the 14-SM run); OUT/grade_overhead.csv.
 set -u
 what=${1:?usage: sh tests/device_parallel.sh start|wait OUT [SECONDS]}
@@ -37,6 +38,11 @@ part() {  # part NAME COMMAND: COMMAND in a session of its own; its status and s
 case $what in
 start)
     mkdir -p "$out" && rm -f "$out"/*.rc
+    # The parts run from a copy of the course in OUT/course: a lent machine's next call sends the working
+    # tree again, and files vanish for a moment under whatever runs from it (the first start of the night
+    # of 2026-11-27 was lost so, every part failing at once).
+    case $out/ in "$PWD"/*) echo "tests/device_parallel.sh: OUT must lie outside the course" >&2; exit 2 ;; esac
+    rm -rf "$out/course" && cp -a . "$out/course" && cd "$out/course" || exit 1
     { date -u; nvidia-smi; nvcc --version; } >"$out/machine.txt" 2>&1
     [ "$(nvidia-smi -L 2>/dev/null | grep -c '^GPU')" -ge 4 ] ||
         { echo "tests/device_parallel.sh: a machine of four GPUs (tests/device_session.sh for one)" >&2; exit 2; }
