@@ -154,7 +154,7 @@ ch5_matmul/blas ch5_matmul/sgemm_ladder ch5_matmul/sgemm_tensor ch5_matmul/sgemm
 ch5_matmul/sgemm_hopper: ALL_NVCCFLAGS = $(subst arch=compute_90$(comma)code=sm_90,arch=compute_90a$(comma)code=sm_90a,\
                                           $(COURSE_NVCCFLAGS)) $(NVCCFLAGS) $(EXTRA_NVCCFLAGS) $(PROGRAM_FLAGS)
 
-.PHONY: all ch1 ch2 ch3 ch4 ch5 test sanitize small-gpu fuzz figures tables sass ptx profile clean help \
+.PHONY: all ch1 ch2 ch3 ch4 ch5 test mutants sanitize small-gpu fuzz figures tables sass ptx profile clean help \
         lab labs lab-mistakes labs-handout lab-programs lab-nvcc lab-cuda-dir lab-wrap lab-sanitizer lab-mistake-files \
         gradebook classroom runner-check lab-list notebook colab lab-flags-cublas lab-flags-nccl lab-flags-mpi \
         lab-mpirun lab-settings lab-arch
@@ -172,7 +172,8 @@ common/%.o: common/%.c common/*.h .build-flags
 %: %.cu $(COMMON) common/*.h .build-flags
 	$(NVCC) $(ALL_NVCCFLAGS) $< $(COMMON) -o $@ $(LDLIBS)
 
-tests/unit_common: tests/unit_common.c tests/unit_output.c tests/unit.h $(COMMON) .build-flags
+tests/unit_common: tests/unit_common.c tests/unit_output.c tests/unit_cli.c tests/unit_text.c tests/unit.h $(COMMON) \
+                   .build-flags
 	$(CC) $(ALL_CFLAGS) $(filter %.c %.o,$^) -o $@ -L$(CUDA_DIR)/lib64 -lcudart_static -ldl -lpthread -lrt $(LDLIBS)
 
 # The test suite: TAP tests run by prove, then one line on what was skipped and why (without a GPU,
@@ -189,6 +190,11 @@ test: all tests/unit_common lab-programs lab-mistake-files
 	    LAB_SUBSET="$(LAB_SUBSET)" SKIP_LOG="$(CURDIR)/output/test/skipped.txt" \
 	    prove $(or $(TESTS),tests/*.t); status=$$?; \
 	    sh tests/skipped.sh output/test/skipped.txt; exit $$status
+
+# The mutation run (tests/mutants.sh): small changes planted one at a time in a copy, each against the
+# quickest tests that read its file; MUTANTS_SAMPLE=N, MUTANTS_ONLY=REGEX, MUTANTS_JOBS=J (its header).
+mutants: all tests/unit_common lab-programs
+	@sh tests/mutants.sh
 
 # compute-sanitizer's four tools over every program at small sizes (GPU machine only);
 # make sanitize ONLY=ch4 checks the runs that match a pattern.
@@ -250,7 +256,7 @@ compile_commands.json: Makefile
 	    echo "  {\"directory\": \"$(CURDIR)\", \"file\": \"$$f\", \"command\": \"clang++ -x cuda -std=c++17 \
 --cuda-path=$(CUDA_DIR) --cuda-gpu-arch=sm_$(SM) -nocudalib -isystem $(CUDA_DIR)/include/cccl \
 $(if $(NCCL_LIB),-I$(NCCL_HOME)/include) -c $$f\"},"; done; \
-	  for f in $(COMMON:.o=.c) tests/unit_common.c tests/unit_output.c; do \
+	  for f in $(COMMON:.o=.c) tests/unit_common.c tests/unit_output.c tests/unit_cli.c tests/unit_text.c; do \
 	    echo "  {\"directory\": \"$(CURDIR)\", \"file\": \"$$f\", \"command\": \"gcc $(COURSE_CFLAGS) -c $$f\"},"; done; \
 	} | sed '$$ s/},$$/}/' >$@ && echo "]" >>$@ && echo "compile_commands.json: $$(grep -c '"file"' $@) files"
 
@@ -264,6 +270,7 @@ help:
 	@echo "  all (default), ch1 ... ch5     build every program, or one chapter's"
 	@echo "  test                           the test suite; works without a GPU (GPU parts are skipped)"
 	@echo "  test TESTS=... LAB_SUBSET=...  some of its files; on a GPU, grade some labs only"
+	@echo "  mutants [MUTANTS_SAMPLE=N]     the mutation run: does some test notice each planted change?"
 	@echo "  sanitize [ONLY=pattern]        every small run under compute-sanitizer (GPU)"
 	@echo "  small-gpu [EMULATE=t4]         the suite on emulated small GPUs through MPS (GPU)"
 	@echo "  fuzz [FUZZ_SECONDS=60]         libFuzzer on the image reader and the option parser (clang)"

@@ -4,11 +4,12 @@
 # not taken for arithmetic) and labs/elf.awk (the cubins' global sections, the device functions they
 # call). Then files compiled as labs/grade compiles one, with the course's nvcc line: each way to hide
 # what a rule refuses (an instruction with a comment in its name, a .global in inline asm, a module
-# registered by hand, code loaded by name, a library's name defined again) is refused, and the honest
-# shapes the old text checks refused are not (a byte-order mark, an extern "C" kernel, a path with red,
-# atom, spaces, quotes and unicode in it, std::vector, scratch memory, events and streams, a copy to a
-# symbol on the GPU, nvcc through a wrapper script or a symlink). No GPU needed; the files are skipped
-# where cuobjdump and nvdisasm cannot be had (sh tests/install_tools.sh fetches them).
+# registered by hand, code loaded by name, a library's name defined again, a clock read by an instruction
+# of the host code) is refused, and the honest shapes the old text checks refused are not (a byte-order
+# mark, an extern "C" kernel, a path with red, atom, spaces, quotes and unicode in it, std::vector,
+# scratch memory, events and streams, a copy to a symbol on the GPU, nvcc through a wrapper script or a
+# symlink). No GPU needed; the files are skipped where cuobjdump and nvdisasm cannot be had (sh
+# tests/install_tools.sh fetches them).
 . tests/tap.sh
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
@@ -101,11 +102,18 @@ ok $? "elf.awk reads cuobjdump 13.2's symbol table (index, info, shndx) as 13.3'
 
 # ==== rules.sh's command line ====
 sh labs/rules.sh ch1_map >"$tmp/out" 2>&1; code=$?
-[ $code = 2 ]; ok $? "rules.sh without a folder: exit 2" "exit $code; $(cat "$tmp/out")"
+[ $code = 2 ] && grep -q "^usage: sh labs/rules.sh LAB DIR" "$tmp/out"
+ok $? "rules.sh without a folder: exit 2, its usage" "exit $code; $(cat "$tmp/out")"
+sh labs/rules.sh ch1_map "$tmp" "$tmp" "$tmp" >"$tmp/out" 2>&1; code=$?
+[ $code = 2 ] && grep -q "^usage: sh labs/rules.sh LAB DIR" "$tmp/out"
+ok $? "rules.sh with four arguments: exit 2, its usage" "exit $code; $(cat "$tmp/out")"
 sh labs/rules.sh ch1_map "$tmp/nowhere" >"$tmp/out" 2>&1; code=$?
 [ $code = 2 ] && grep -q "student.o: no such file" "$tmp/out"; ok $? "rules.sh, a folder without student.o: exit 2" \
     "exit $code; $(cat "$tmp/out")"
 mkdir "$tmp/empty" && : >"$tmp/empty/student.o" && : >"$tmp/empty/student.d"
+LAB_RULES=$tmp/none.txt sh labs/rules.sh ch1_map "$tmp/empty" >"$tmp/out" 2>&1; code=$?
+[ $code = 2 ] && grep -q "labs/rules.sh: $tmp/none.txt: no such file" "$tmp/out"
+ok $? "rules.sh with LAB_RULES a file that is not there: exit 2, named" "exit $code; $(cat "$tmp/out")"
 CUOBJDUMP=$tmp/none sh labs/rules.sh ch1_map "$tmp/empty" >"$tmp/out" 2>&1; code=$?
 [ $code = 2 ] && grep -q "needs cuobjdump.*sh tests/install_tools.sh" "$tmp/out"
 ok $? "rules.sh without cuobjdump: exit 2, saying how to get it" "exit $code; $(cat "$tmp/out")"
@@ -125,10 +133,16 @@ fi
 nvcc_line=$(make -s --no-print-directory lab-nvcc 2>/dev/null)
 nvcc=${nvcc_line%% *}
 export CUOBJDUMP="$cuobjdump" LAB_NVCC="$nvcc_line"
-# Each file's folder under $tmp/jobs: its source as LAB.cu (a #line first, naming the file as labs/grade
+jobs=${RULES_JOBS:-$tmp/jobs}
+aside=${RULES_JOBS:+$RULES_JOBS.aside}  # (the files below named in the jobs, nvcc's wrappers: kept too)
+aside=${aside:-$tmp}
+mkdir -p "$aside"
+# Each file's folder under $jobs: its source as LAB.cu (a #line first, naming the file as labs/grade
 # does, its " and \ as _), its lab, and what to do differently (nvcc through a wrapper, a symlink).
+# RULES_JOBS=DIR keeps the folders in DIR (tests/mutants.sh, whose changes are to labs/rules.sh and what
+# it reads): a file is compiled again only where its source or the course's nvcc line has changed.
 job() {  # job NAME LAB SOURCE [LINE-NAME]: a folder for one compile of SOURCE, graded as LAB
-    d=$tmp/jobs/$1
+    d=$jobs/$1
     mkdir -p "$d" && echo "$2" >"$d/lab"
     { printf '#line 1 "%s"\n' "$(printf '%s' "${4:-$3}" | tr '"\\' '__')"; cat "$3"; } >"$d/$2.cu"
 }
@@ -137,44 +151,46 @@ for f in tests/rules/*.cu; do
     job "$name" "${name%%.*}" "$f"
 done
 # The byte-order mark must come first: the build step strips it before its #line (nvcc takes it first).
-cp tests/rules/ch2_warp_sum.byte_order_mark.cu "$tmp/jobs/ch2_warp_sum.byte_order_mark/ch2_warp_sum.cu"
-printf '#define KEPT(a, x, y) ((a) * (x) + (y))\n' >"$tmp/jobs/ch1_map.own_header/kept.h"
+cp tests/rules/ch2_warp_sum.byte_order_mark.cu "$jobs/ch2_warp_sum.byte_order_mark/ch2_warp_sum.cu"
+printf '#define KEPT(a, x, y) ((a) * (x) + (y))\n' >"$jobs/ch1_map.own_header/kept.h"
 # The same header by a path that starts in the system's folder and leaves it (by its real path, it is not).
-sed "s|\"kept.h\"|\"/usr/include/../..$tmp/jobs/ch1_map.own_header/kept.h\"|" tests/rules/ch1_map.own_header.cu \
-    >"$tmp/dotdot.cu"
-job ch1_map.dotdot_header ch1_map "$tmp/dotdot.cu"
+sed "s|\"kept.h\"|\"/usr/include/../..$jobs/ch1_map.own_header/kept.h\"|" tests/rules/ch1_map.own_header.cu \
+    >"$aside/dotdot.cu"
+job ch1_map.dotdot_header ch1_map "$aside/dotdot.cu"
 # A path with red, atom, spaces, quotes and unicode: the folder the file is compiled in and its #line.
 odd="red.atom. \"quoted\" 'single' ünïcode"
-job "$odd" ch2_block_sum tests/rules/ch2_block_sum.odd_path.cu "$tmp/jobs/$odd/ch2_block_sum.odd_path.cu"
+job "$odd" ch2_block_sum tests/rules/ch2_block_sum.odd_path.cu "$jobs/$odd/ch2_block_sum.odd_path.cu"
 # ch3_graph's kernels are given: the hand-out, the hand-out moved down three lines (its code is the
 # same), with one constant of mix changed, with a kernel of its own; the course's solution.
 job ch3_graph.handout ch3_graph labs/ch3_graph.cu
-printf '/*\n * moved\n */\n' | cat - labs/ch3_graph.cu >"$tmp/moved.cu"
-job ch3_graph.moved ch3_graph "$tmp/moved.cu"
-sed 's/2654435761u/2654435769u/' labs/ch3_graph.cu >"$tmp/changed.cu"
-job ch3_graph.changed ch3_graph "$tmp/changed.cu"
-{ cat labs/ch3_graph.cu; printf '__global__ void fused(unsigned *a, int m) { a[0] = m; }\n'; } >"$tmp/own.cu" &&
-    job ch3_graph.own_kernel ch3_graph "$tmp/own.cu"
+printf '/*\n * moved\n */\n' | cat - labs/ch3_graph.cu >"$aside/moved.cu"
+job ch3_graph.moved ch3_graph "$aside/moved.cu"
+sed 's/2654435761u/2654435769u/' labs/ch3_graph.cu >"$aside/changed.cu"
+job ch3_graph.changed ch3_graph "$aside/changed.cu"
+{ cat labs/ch3_graph.cu; printf '__global__ void fused(unsigned *a, int m) { a[0] = m; }\n'; } >"$aside/own.cu" &&
+    job ch3_graph.own_kernel ch3_graph "$aside/own.cu"
 # The solutions that come closest to a rule of their lab: the lock's CAS, the dot's atomicAdd, the
 # tensor cores without fp32 arithmetic, the given kernels.
 for lab in ch4_mutex ch4_dot ch5_mma ch3_graph; do
     [ -f "labs/solutions/$lab.cu" ] && job "$lab.solution" "$lab" "labs/solutions/$lab.cu"
 done
+# A clock read by an instruction of the host code (rdtsc), no call: the `host` rules (tests/cheats' own).
+job ch3_events.host_rdtsc ch3_events tests/cheats/ch3_events.host_clock_by_rdtsc.cu
 # nvcc reached through a wrapper script (NVCC=) and through a symlink to the toolkit's bin/ on PATH, in
 # a folder of their own: neither is in the toolkit, whose folder make's guess (lab-cuda-dir) misses.
-mkdir "$tmp/wrapper" && printf '#!/bin/sh\nexec "%s" "$@"\n' "$nvcc" >"$tmp/wrapper/nvcc"
-chmod +x "$tmp/wrapper/nvcc"
-ln -s "$(dirname "$nvcc")" "$tmp/symlinked"
+mkdir -p "$aside/wrapper" && printf '#!/bin/sh\nexec "%s" "$@"\n' "$nvcc" >"$aside/wrapper/nvcc"
+chmod +x "$aside/wrapper/nvcc"
+ln -sfn "$(dirname "$nvcc")" "$aside/symlinked"
 job ch1_map.wrapper ch1_map tests/rules/ch1_map.host_shapes.cu
-NVCC=$tmp/wrapper/nvcc make -s --no-print-directory lab-nvcc 2>/dev/null >"$tmp/jobs/ch1_map.wrapper/nvcc"
-echo "NVCC=$tmp/wrapper/nvcc" >"$tmp/jobs/ch1_map.wrapper/env"  # (one assignment, read whole)
+NVCC=$aside/wrapper/nvcc make -s --no-print-directory lab-nvcc 2>/dev/null >"$jobs/ch1_map.wrapper/nvcc"
+echo "NVCC=$aside/wrapper/nvcc" >"$jobs/ch1_map.wrapper/env"  # (one assignment, read whole)
 job ch1_map.symlink ch1_map tests/rules/ch1_map.host_shapes.cu
-PATH=$tmp/symlinked:$PATH env -u NVCC make -s --no-print-directory lab-nvcc 2>/dev/null \
-    >"$tmp/jobs/ch1_map.symlink/nvcc"
-echo "PATH=$tmp/symlinked:$PATH" >"$tmp/jobs/ch1_map.symlink/env"
+PATH=$aside/symlinked:$PATH env -u NVCC make -s --no-print-directory lab-nvcc 2>/dev/null \
+    >"$jobs/ch1_map.symlink/nvcc"
+echo "PATH=$aside/symlinked:$PATH" >"$jobs/ch1_map.symlink/env"
 for way in wrapper symlink; do
-    d=$tmp/jobs/ch1_map.$way
-    case $(cat "$d/nvcc") in "$tmp"/*) true ;; *) false ;; esac &&
+    d=$jobs/ch1_map.$way
+    case $(cat "$d/nvcc") in "$aside"/*) true ;; *) false ;; esac &&
         cuda_dir=$(env -u NVCC "$(cat "$d/env")" make -s --no-print-directory lab-cuda-dir 2>/dev/null) &&
         [ ! -f "$cuda_dir/include/cuda_runtime.h" ]
     ok $? "nvcc through a $way: make's lab-nvcc uses it, and its lab-cuda-dir is no toolkit" \
@@ -184,12 +200,14 @@ done
 # a job's env file sets NVCC or PATH, and then make's answers, not LAB_NVCC, are rules.sh's.
 cpus=$(getconf _NPROCESSORS_ONLN 2>/dev/null || echo 2)
 export ROOT="$root"
-printf '%s\0' "$tmp"/jobs/* | xargs -0 -n 1 -P "$cpus" sh -c 'cd "$1" && lab=$(cat lab) && mkdir keep &&
-    line=$(cat nvcc 2>/dev/null || echo "$LAB_NVCC") &&
+printf '%s\0' "$jobs"/* | xargs -0 -n 1 -P "$cpus" sh -c 'cd "$1" && lab=$(cat lab) &&
+    sum=$(sha256sum <"$lab.cu"; echo "$LAB_NVCC"; cat nvcc 2>/dev/null || :) &&
+    { [ ! -f compiled ] || [ "$(cat sum)" != "$sum" ]; } &&
+    rm -rf keep && mkdir keep && line=$(cat nvcc 2>/dev/null || echo "$LAB_NVCC") &&
     { $line -c "$lab.cu" -o student.o -MD -MF student.d --keep --keep-dir keep >compile.log 2>&1
-      echo $? >compiled; }' sh
-handout=$tmp/jobs/ch3_graph.handout
-printf '%s\0' "$tmp"/jobs/* | xargs -0 -I {} -P "$cpus" sh -c 'cd "$1" || exit; lab=$(cat lab)
+      echo $? >compiled; echo "$sum" >sum; }' sh
+handout=$jobs/ch3_graph.handout
+printf '%s\0' "$jobs"/* | xargs -0 -I {} -P "$cpus" sh -c 'cd "$1" || exit; lab=$(cat lab)
     if [ -f env ]; then unset LAB_NVCC NVCC; export "$(cat env)"; fi
     [ "$lab" = ch3_graph ] || set -- "$1"
     sh "$ROOT/labs/rules.sh" "$lab" "$PWD" ${2:+"$2"} >out 2>&1; echo $? >status' sh {} "$handout"
@@ -197,7 +215,7 @@ printf '%s\0' "$tmp"/jobs/* | xargs -0 -I {} -P "$cpus" sh -c 'cd "$1" || exit; 
 # What rules.sh says of each: "accepted" (exit 0, nothing said), or its first refusal (exit 1): the
 # sentence's words up to its colon, then a pattern for what was found, in the parentheses at the end.
 verdict() {  # verdict NAME SENTENCE [FOUND]: the job NAME's exit and first refusal
-    d=$tmp/jobs/$1
+    d=$jobs/$1
     if [ "$2" = accepted ]; then
         [ "$(cat "$d/status")" = 0 ] && [ ! -s "$d/out" ]
     else
@@ -230,9 +248,10 @@ verdict ch1_map.library_names "it defines operator new(unsigned long)" "rename i
 verdict ch1_map.own_header "a lab's file includes the CUDA Toolkit's headers and the system's only" \
     "it includes /.*/kept\.h"
 verdict ch1_map.dotdot_header "a lab's file includes the CUDA Toolkit's headers and the system's only" \
-    "it includes $tmp/jobs/ch1_map.own_header/kept\.h"
+    "it includes $jobs/ch1_map.own_header/kept\.h"
 verdict ch5_tiled.cublas "no cuBLAS" "it includes .*/cublas_v2\.h"
 verdict ch3_events.host_clock "no clock of the host" "it calls clock_gettime"
+verdict ch3_events.host_rdtsc "no clock of the host" "its host code has rdtsc"
 verdict ch3_events.gpu_clock "no clock of the GPU's read in a kernel" \
     "in stamp\(.*\) for $sm: CS2R R[0-9]+, SR_GLOBALTIMERLO"
 verdict ch1_block_index.clock_in_kernel "no clock of the GPU's read in a kernel" \
@@ -247,11 +266,11 @@ for name in ch2_warp_sum.byte_order_mark ch4_dot.extern_c_kernel ch1_map.host_sh
     verdict "$name" accepted
 done
 for lab in ch4_mutex ch4_dot ch5_mma ch3_graph; do
-    [ -d "$tmp/jobs/$lab.solution" ] && verdict "$lab.solution" accepted
+    [ -d "$jobs/$lab.solution" ] && verdict "$lab.solution" accepted
 done
 # The other refusals each of these files gets, beside the first.
 also() {  # also NAME PATTERN WHAT: a line of NAME's refusals matches PATTERN
-    grep -q -E -- "$2" "$tmp/jobs/$1/out"; ok $? "$1: also $3" "$(cat "$tmp/jobs/$1/out")"
+    grep -q -E -- "$2" "$jobs/$1/out"; ok $? "$1: also $3" "$(cat "$jobs/$1/out")"
 }
 also ch1_map.load_by_name "^  $modules: .*\(it calls cudaGetDriverEntryPoint\)" "an entry point fetched by name"
 also ch1_map.load_by_name "^  $modules: .*\(it calls dlsym\)" "the dynamic loader"
@@ -260,13 +279,13 @@ also ch1_map.library_names "^  it defines cudaDeviceSynchronize with C linkage, 
     "cudaDeviceSynchronize with C linkage (cudart's)"
 also ch1_map.on_the_cpu "^  no host memory the GPU can reach: .* \(it calls cudaHostAlloc\)" "mapped host memory"
 also ch5_tiled.cublas "^  no cuBLAS: .* \(it calls cublasSgemm" "cuBLAS's call"
-! grep -q "vprintf" "$tmp/jobs/ch1_map.device_malloc/out"
-ok $? "ch1_map.device_malloc: its printf is no refusal" "$(cat "$tmp/jobs/ch1_map.device_malloc/out")"
+! grep -q "vprintf" "$jobs/ch1_map.device_malloc/out"
+ok $? "ch1_map.device_malloc: its printf is no refusal" "$(cat "$jobs/ch1_map.device_malloc/out")"
 
 # The old checks read text: a grep of the PTX (nvcc --keep's, every architecture's) misses the
 # instructions a comment hides, and finds an atomic in an honest file's path (the PTX's .file line).
 old_grep() {  # old_grep NAME PATTERN: the old rule's grep over NAME's PTX
-    cat "$tmp/jobs/$1"/keep/*.ptx | grep -E -m 1 -- "(^|[^A-Za-z0-9_.\$%])$2"
+    cat "$jobs/$1"/keep/*.ptx | grep -E -m 1 -- "(^|[^A-Za-z0-9_.\$%])$2"
 }
 for case in "ch2_block_sum.red_comment (atom|red|cp\.reduce)\." \
             "ch2_block_sum.shfl_comment (shfl|vote|match|redux)\." \

@@ -20,4 +20,10 @@ void test_results(void);
 void test_output(void);
 void test_protections(void);
 
+/* unit_cli.c */
+void test_cli(void);
+
+/* unit_text.c */
+void test_text(void);
+
 #endif

@@ -12,7 +12,6 @@
 #include "../common/output.h"
 #include "../common/stats.h"
 #include "../common/sweep.h"
-#include "../common/text.h"
 #include "../common/timer.h"
 #include "unit.h"
 
@@ -200,17 +199,20 @@ static void read_big_header_small_memory(void)
 static void test_test_picture(void)
 {
     enum { W = 300, H = 200 };
-    static float f[W * H];
-    static unsigned char b[W * H];
+    static float f[W * H + W];  /* (a row more, which must stay as it was: nothing written past the picture) */
+    static unsigned char b[W * H + W];
+    memset(f + W * H, 0xff, W * sizeof *f), memset(b + W * H, 0xab, W);
     test_picture(f, W, H);
     test_picture_bytes(b, W, H);
-    int in_range = 1, bytes_match = 1, dark = 0;
+    int in_range = 1, bytes_match = 1, dark = 0, past = 0;
+    for (int i = W * H; i < W * H + W; i++)
+        past += !isnan(f[i]) || b[i] != 0xab;
     for (int i = 0; i < W * H; i++) {
         in_range &= f[i] >= 0.0f && f[i] <= 1.0f;
         bytes_match &= b[i] == (unsigned char)(f[i] * 255.0f + 0.5f);
         dark += f[i] < 0.15f;
     }
-    ok(in_range, "test_picture: every pixel in 0..1");
+    ok(in_range && !past, "test_picture: every pixel in 0..1, nothing written past the last");
     ok(bytes_match, "test_picture_bytes: the float picture, rounded to bytes");
     ok(dark > W * H * 3 / 4, "test_picture: most of it dark (below 0.15)");
     ok(f[(H - 1) * W] == 0.0f && f[(H - 1) * W + W / 2] == 0.5f, "test_picture: the grey ramp along the bottom");
@@ -242,13 +244,21 @@ static void test_pnm(void)
     back = read_pnm(scratch_path("scaled.pgm"), &w, &h, &c, error, sizeof error);
     ok(back && back[0] == 255 && back[1] == 0, "maxval 15 is rescaled to 0..255");
     free(back);
+    static char e[65536 + 32];  /* at the edges: a comment right after a number, maxval 1; the largest sides */
+    const char *edge[] = {"P5 2#w\n1 1\n\x01", "P5 65536 1 255\n", "P5 1 65536 255\n"};
+    for (int i = 0; i < 3; i++, free(back)) {
+        write_file("edge.pgm", memcpy(e, edge[i], strlen(edge[i])), strlen(edge[i]) + (i ? 65536 : 1));
+        back = read_pnm(scratch_path("edge.pgm"), &w, &h, &c, error, sizeof error);
+        ok(back && w * h == (i ? 65536 : 2) && (i || back[0] == 255), "the reader takes a header at its edges");
+    }
 
     struct { const char *name, *bytes; size_t count; const char *expect; } bad[] = {
         {"bad magic", "P2 1 1 255\n\x01", 12, "not a binary"},
         {"text junk", "hello world", 11, "not a binary"},
         {"empty file", "", 0, "not a binary"},
         {"letters for width", "P5 a 1 255\n\x01", 12, "malformed"},
-        {"zero width", "P5 0 1 255\n", 11, "outside"},
+        {"zero width", "P5 0 1 255\n", 11, "outside"}, {"zero height", "P5 1 0 255\n", 11, "outside"},
+        {"2^31 bytes, the most it takes", "P5 65536 32768 255\n", 19, "truncated"},
         {"absurd size", "P5 60000 60000 255\n", 19, "too large"},
         {"overflowing digits", "P5 99999999999999999999 1 255\n", 30, "malformed"},
         {"maxval 0", "P5 1 1 0\n\x01", 10, "maxval"},
@@ -296,43 +306,6 @@ static void test_csv(void)
     ok(!strncmp(text, "# device: Test GPU, compute capability 9.0, driver 13.0, CUDA runtime 12.8, ", 75),
        "CSV opens with a # line naming device, capability, driver, runtime");
     ok(strstr(text, " UTC\nn,ms\n10,1.500\n") != NULL, "CSV has the date, header row and data row");
-}
-
-static void test_text(void)
-{
-    enum { N = 1000000 };
-    static unsigned char a[N], b[N];
-    english_like_text(a, N, 42);
-    english_like_text(b, N, 42);
-    ok(!memcmp(a, b, N), "english_like_text is deterministic for a seed");
-    english_like_text(b, N, 43);
-    ok(memcmp(a, b, N) != 0, "another seed gives another text");
-    long counts[256] = {0}, letters = 0;
-    for (int i = 0; i < N; i++)
-        counts[a[i]]++;
-    for (int c = 'a'; c <= 'z'; c++)
-        letters += counts[c] + counts[c - 'a' + 'A'];
-    double e = (double)(counts['e'] + counts['E']) / letters, z = (double)(counts['z'] + counts['Z']) / letters;
-    ok(e > 0.11 && e < 0.14 && z < 0.002, "letter frequencies are English-like (e about 12.7%, z rare)");
-    ok(counts[' '] > N / 8 && counts['.'] > 0 && counts[','] > 0 && counts['\n'] > 0 && counts['T'] > 0,
-       "spaces, punctuation, line breaks and capitals occur");
-    int only_ascii = 1;
-    for (int c = 128; c < 256; c++)
-        only_ascii &= counts[c] == 0;
-    ok(only_ascii, "the text is 7-bit ASCII");
-    unsigned char one[1] = {0};
-    english_like_text(one, 1, 7);
-    ok(one[0] >= 'A' && one[0] <= 'Z', "a 1-byte text is one capital letter");
-    write_file("three.txt", "abc", 3);
-    long long n = 0;
-    char error[256];
-    unsigned char *t = read_file(scratch_path("three.txt"), &n, error, sizeof error);
-    ok(t && n == 3 && !memcmp(t, "abc", 3), "read_file reads a file's bytes");
-    free(t);
-    ok(!read_file(scratch_path("none.txt"), &n, error, sizeof error) && strstr(error, "cannot read"),
-       "read_file: a missing file gives NULL and why");
-    ok(!read_file(scratch, &n, error, sizeof error) && strstr(error, "not a regular file"),
-       "read_file: a folder gives NULL and why");
 }
 
 /* Published figures of real cards, from NVIDIA's datasheets, product pages and whitepapers: SMs, boost
@@ -559,6 +532,7 @@ int main(void)
     snprintf(scratch, sizeof scratch, "/tmp/unit_common.%d", (int)getpid());
     mkdir(scratch, 0700);
     test_parse_number();
+    test_cli();
     test_stats();
     test_relative_error();
     test_colormap();

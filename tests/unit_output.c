@@ -109,6 +109,13 @@ static void a_key_with_a_space(void)
     print_time("copy bound", "copy bound", s);  /* no results_to: the key is checked all the same */
 }
 
+static void keys_at_the_ends(void)
+{
+    struct stats s = {3, 2.0, 2.0, 0.0, 2.0, 2.0};
+    print_time("a_z09", "first a, then z, 0 and 9", s);
+    print_time("z_a90", "first z", s);
+}
+
 static void results_of_a_good_run(void)
 {
     const char *path = scratch_path("results/t.csv");
@@ -147,6 +154,8 @@ void test_results(void)
     int code = in_child(a_key_with_a_space, NULL, &output);
     ok(code == 1 && strstr(output, "results: the key 'copy bound' is not a snake_case name"),
        "--csv: a key that is not snake_case ends the run, exit 1, with or without a file");
+    code = in_child(keys_at_the_ends, NULL, &output);
+    ok(code == 0, "--csv: keys that start with a or z and hold 0 and 9 are snake_case names");
     code = in_child(results_of_a_failed_run, NULL, &output);
     ok(code == 1 && access(scratch_path("results/failed.csv"), F_OK) != 0 &&
            !strstr(read_text(scratch_path("results/failed.csv")), "kernel"),

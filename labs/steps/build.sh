@@ -126,7 +126,8 @@ build() {
     if ! $nvcc_line "$dir/student.o" "$root/output/labs/runner/$lab.o" "$root/output/labs/runner.o" \
             "$root/output/labs/launches.o" "$root/output/labs/runner/touch.o" $wrap $lib_link \
             -o "$dir/runner.$$" >"$tmp/link.log" 2>&1; then
-        wanted=$(sed -n 's/.*\(lab_[a-z_0-9]*\).*/\1/p' "$tmp/link.log" | head -n 1)
+        # (the name the linker misses, not the runner's lab_call that calls it: "undefined reference to `lab_...'")
+        wanted=$(sed -n 's/.*undefined[^`]*`\{0,1\}\(lab_[a-z_0-9]*\).*/\1/p' "$tmp/link.log" | head -n 1)
         [ -n "$wanted" ] || wanted="the lab's function"  # (not in a ${:-}: bash reads a ' there as a quote)
         { echo "FAIL (the lab's function is missing or has other parameters)"; echo "0. Build"
           sed 's/^/  /' "$tmp/link.log" | grep -v '^ *$' | head -n 10

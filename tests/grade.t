@@ -1,0 +1,134 @@
+#!/bin/sh
+# labs/grade without a GPU (any GPU hidden), quickly: its command line, and what its build step
+# (labs/steps/build.sh) and its report say of a file that builds, breaks a rule, does not compile, lacks
+# the lab's function, or changes kernels that are given; each grade's exit status is its verdict's. The
+# files are the course's and tests/cheats/'s, and one written under output/test/grade/ the same each
+# time: a file's build is kept by its path and checksum, so that after the first run each grade takes
+# seconds (tests/mutants.sh runs this test on every change it plants in labs/grade and its build step).
+# tests/labs.t grades every lab's files, and on a GPU runs them.
+. tests/tap.sh
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+if [ ! -x "$(make -s --no-print-directory lab-cuobjdump 2>/dev/null)" ]; then
+    skip_all "no cuobjdump: labs/grade cannot read a file's machine code (sh tests/install_tools.sh fetches it)"
+fi
+# (a GPU is hidden from the grades, so that they say the same on a machine with one: tests/labs.t runs them)
+CUDA_VISIBLE_DEVICES=
+export CUDA_VISIBLE_DEVICES
+grade() {  # grade LAB [FILE]: labs/grade's report in $tmp/out, its exit status in $code
+    sh labs/grade "$@" >"$tmp/out" 2>&1 </dev/null
+    code=$?
+}
+field() { sed -n "s/^grade-$1 //p" "$tmp/out"; }
+said() { grep -q -F -- "$1" "$tmp/out"; }
+tail_of() { echo "exit $code; $(tail -n 12 "$tmp/out")"; }
+
+# ==== The command line: exit 2, said, nothing built ====
+grade; [ $code = 2 ] && said "usage: sh labs/grade LAB [FILE]" && said "the labs: ch1_block_index "
+ok $? "no lab: exit 2, the usage and the labs" "$(tail_of)"
+grade ch1_map labs/ch1_map.cu extra; [ $code = 2 ] && said "usage:"; ok $? "three arguments: exit 2" "$(tail_of)"
+grade Ch1_map; [ $code = 2 ] && said "'Ch1_map' is not a lab's name"; ok $? "a name with a capital: exit 2" "$(tail_of)"
+grade ch1_nothing; [ $code = 2 ] && said "there is no lab ch1_nothing"; ok $? "no such lab: exit 2" "$(tail_of)"
+grade ch1_map "$tmp/none.cu"; [ $code = 2 ] && said "$tmp/none.cu: no such file"
+ok $? "no such file: exit 2" "$(tail_of)"
+grade ch1_map "$tmp"; [ $code = 2 ] && said "$tmp: is a folder"; ok $? "a folder: exit 2" "$(tail_of)"
+mkfifo "$tmp/fifo.cu"; grade ch1_map "$tmp/fifo.cu"; [ $code = 2 ] && said "$tmp/fifo.cu: not a readable file"
+ok $? "a FIFO: exit 2, not a readable file (never read)" "$(tail_of)"
+grade ch1_map "~nobody/x.cu"; [ $code = 2 ] && said "~user is not expanded"
+ok $? "FILE=~user/...: exit 2" "$(tail_of)"
+mkdir -p "$tmp/a
+b" && cp labs/ch1_map.cu "$tmp/a
+b/x.cu"
+grade ch1_map "$tmp/a
+b/x.cu"; [ $code = 2 ] && said "a line break in it"; ok $? "a FILE with a line break: exit 2" "$(tail_of)"
+for setting in LAB_TIMEOUT=0 LAB_TIMEOUT=5s TARGET=7x SEED=12a; do
+    env "$setting" sh labs/grade ch1_map >"$tmp/out" 2>&1 </dev/null; code=$?
+    [ $code = 2 ] && said "${setting%%=*}='${setting#*=}'"; ok $? "$setting: exit 2, named" "$(tail_of)"
+done
+
+# ==== Built and checked, not run (no GPU): exit 77 ====
+SEED=4242 sh labs/grade ch1_map labs/ch1_map.cu >"$tmp/out" 2>&1 </dev/null; code=$?
+sum=$(sha256sum <labs/ch1_map.cu | cut -c1-64)
+[ $code = 77 ] && [ "$(field verdict)" = "not run (no GPU)" ] && [ "$(field exit)" = 77 ] &&
+    [ "$(head -n 1 "$tmp/out")" = "== Lab ch1_map: $PWD/labs/ch1_map.cu (sha256 $sum)" ] &&
+    [ "$(field lab)" = ch1_map ] && [ "$(field file)" = "$PWD/labs/ch1_map.cu" ] && [ "$(field sha256)" = "$sum" ] &&
+    [ "$(field seed)" = 4242 ] && [ "$(field correct)" = - ] && [ "$(field speed)" = - ] &&
+    said "no GPU here: the file was built and follows the lab's rules; it was not run" &&
+    said "verdict: not run (no GPU)" && ! said "grade-sandbox" &&
+    field step-seconds | grep -q -E '^build [0-9]+\.[0-9]{2} waiting [0-9]+\.[0-9]{2} correctness [0-9]+\.[0-9]{2}$'
+ok $? "the hand-out without a GPU: exit 77, not run (no GPU), the report's lines" "$(tail_of)"
+# A grade that shares a GPU (LAB_GPU_LOCK: make labs, labs/gradebook) waits for its lock before the steps
+# on the GPU: another grade holds it alone here, and this one waits, holding the gate (labs/steps/run.sh's
+# gpu_lock), until the other lets go. (tests/gpu_lock.t tests the lock itself.)
+if command -v flock >/dev/null 2>&1; then
+    flock -x "$tmp/gpu" sh -c 'while [ ! -f "$0" ]; do sleep 0.1; done' "$tmp/release" &
+    holder=$!
+    LAB_GPU_LOCK=$tmp/gpu sh labs/grade ch1_map labs/ch1_map.cu >"$tmp/out" 2>&1 </dev/null &
+    graded=$! waited=no k=0
+    while [ $k -lt 900 ] && kill -0 $graded 2>/dev/null; do
+        flock -n "$tmp/gpu.gate" true || { waited=yes; break; }
+        sleep 0.1; k=$((k + 1))
+    done
+    touch "$tmp/release"; wait $graded; code=$?; wait $holder
+    [ $waited = yes ] && [ $code = 77 ]
+    ok $? "LAB_GPU_LOCK held by another grade: this one waits for it before its steps on the GPU" \
+        "waited: $waited; $(tail_of)"
+else
+    skip "LAB_GPU_LOCK held by another grade: this one waits" "no flock (util-linux) here"
+fi
+LAB_BUILD_ONLY=1 sh labs/grade ch1_map labs/solutions/ch1_map.cu >"$tmp/out" 2>&1 </dev/null; code=$?
+[ $code = 77 ] && [ "$(field verdict)" = "not run (built only: LAB_BUILD_ONLY=1)" ] &&
+    field step-seconds | grep -q -E '^build [0-9]+\.[0-9]{2}$' && ! said "1. Correctness"
+ok $? "LAB_BUILD_ONLY=1: exit 77, built only, no step after the build" "$(tail_of)"
+LAB_SANDBOX=none sh labs/grade ch1_map >"$tmp/out" 2>&1 </dev/null; code=$?
+[ $code = 77 ] && [ "$(field sandbox)" = none ]; ok $? "LAB_SANDBOX=none: the report says so" "$(tail_of)"
+# A lab that links a library this machine has (rules.txt "ch3_halo link mpi"): compiled and linked with the
+# flags make gives for it (mpi.h is found through them), built, exit 77.
+if make -s --no-print-directory lab-flags-mpi 2>/dev/null | grep -q '^link: *[^ ]'; then
+    LAB_BUILD_ONLY=1 sh labs/grade ch3_halo labs/solutions/ch3_halo.cu >"$tmp/out" 2>&1 </dev/null; code=$?
+    [ $code = 77 ] && [ "$(field verdict)" = "not run (built only: LAB_BUILD_ONLY=1)" ]
+    ok $? "ch3_halo's solution, with MPI's flags from make: built, exit 77" "$(tail_of)"
+else
+    skip "a lab built with its library's flags" "no MPI here (ch3_halo)"
+fi
+
+# ==== Refused at the build: exit 1, its reason ====
+grade ch1_map tests/cheats/ch1_map.on_the_cpu.cu
+[ $code = 1 ] && [ "$(field verdict)" = "FAIL (rule: no copies between the host and the GPU)" ] &&
+    said "0. The lab's rules (labs/rules.txt)" && said "(it calls cudaMemcpy)" && [ "$(field exit)" = 1 ]
+ok $? "a rule broken: FAIL (rule: ...), the rules' heading and what was found" "$(tail_of)"
+grade ch1_map tests/cheats/ch1_map.syntax_error.cu
+[ $code = 1 ] && [ "$(field verdict)" = "FAIL (does not compile)" ] && said "0. Build" &&
+    said "ch1_map.syntax_error.cu(5): error" && said "does not compile: the first error above names its line"
+ok $? "a file that does not compile: FAIL (does not compile), the compiler's error and its line" "$(tail_of)"
+ls -d output/labs/build/.ch1_map.* >"$tmp/left" 2>/dev/null
+[ ! -s "$tmp/left" ]; ok $? "the failed compile's folder is gone" "$(cat "$tmp/left")"
+grade ch2_block_sum tests/cheats/ch2_block_sum.cub.cu
+[ $code = 1 ] && field verdict | grep -q -F "FAIL (rule: no CUB"
+ok $? "a header refused (CUB): FAIL (rule)" "$(tail_of)"
+grade ch3_graph tests/cheats/ch3_graph.fused.cu
+[ $code = 1 ] && field verdict | grep -q -F "FAIL (rule: the kernels are given, unchanged, and no others"
+ok $? "ch3_graph's given kernels changed: FAIL (rule), read against the hand-out" "$(tail_of)"
+# A file without the lab's function (its launch function renamed), written the same each run.
+mkdir -p output/test/grade
+sed 's/^void lab_saxpy(/void lab_saxpy_renamed(/' labs/solutions/ch1_map.cu >output/test/grade/ch1_map.renamed.cu
+grade ch1_map output/test/grade/ch1_map.renamed.cu
+[ $code = 1 ] && [ "$(field verdict)" = "FAIL (the lab's function is missing or has other parameters)" ] &&
+    said "the runner calls lab_saxpy with the parameters the statement gives" && said "undefined reference to"
+ok $? "the lab's function missing: FAIL, naming the function the runner calls" "$(tail_of)"
+ls output/labs/build/ch1_map-*/runner.[0-9]* >"$tmp/left" 2>/dev/null
+[ ! -s "$tmp/left" ]; ok $? "the failed link's runner is gone" "$(cat "$tmp/left")"
+
+# ==== A lab whose library this machine lacks: not run, exit 77, before any build ====
+lib=$(for l in nccl mpi; do make -s --no-print-directory "lab-flags-$l" 2>/dev/null | grep -q '^link: *[^ ]' ||
+      { echo "$l"; break; }; done)
+if [ -n "$lib" ]; then
+    lab=$([ "$lib" = nccl ] && echo ch3_allreduce || echo ch3_halo)
+    grade "$lab"
+    [ $code = 77 ] && [ "$(field verdict)" = "not run (no $lib here)" ] &&
+        said "$lab needs $lib, which make did not find" && said "0. Build" && grep -q "^  make: no " "$tmp/out"
+    ok $? "$lab without $lib: exit 77, not run (no $lib here)" "$(tail_of)"
+else
+    skip "a lab whose library is missing" "NCCL and MPI are both here"
+fi
+done_testing
