@@ -11,15 +11,17 @@
  * was allocated. An access a little past the end of an array usually runs without an error (the address
  * still lies in memory the GPU has mapped) and may even leave the right answer: memcheck is how you
  * know. make lab prints one line per finding, for example (from another lab)
- *   memcheck: Invalid __global__ read of size 4 bytes in saxpy (my_map.cu:14) [x31]
+ *   memcheck: Invalid __global__ read of size 4 bytes in saxpy (my_map.cu:14) [x31]; the first: thread
+ *     (31,0,0) in block (3,0,0), 4 bytes after the nearest allocation, of 4000 bytes
  * __global__: device memory; read or write; size 4: one float; then the kernel, and the file and line,
- * which the compiler records because make lab builds with -lineinfo; [x31]: found 31 times. The tool
- * runs any program: `compute-sanitizer --tool memcheck ./ch1_embarrassing/adjust_log` prints its whole
- * report (that program is right: "ERROR SUMMARY: 0 errors"), where each finding also names the thread
- * ("by thread (5,0,0) in block (2,0,0)") and the address ("is out of bounds and is ... bytes after the
- * nearest allocation ... of size N bytes"). Ask which pixels the thread at that line was working on,
- * and at which shapes of picture it goes wrong. (When a kernel crashes outright, cuda-gdb stops at the
- * faulting thread and prints its variables: `make DEBUG=1` builds the course's programs with -G -g for it.)
+ * which the compiler records because make lab builds with -lineinfo; [x31]: found 31 times; then the
+ * first of them: which thread, in which block, and how far past (or before) the array it reached, whose
+ * size in bytes says which array it was. LAB_VERBOSE=1 make lab prints the tool's whole report, every
+ * finding with its thread and address; the tool also runs any program: `compute-sanitizer --tool
+ * memcheck ./ch1_embarrassing/adjust_log` (that program is right: "ERROR SUMMARY: 0 errors"). Ask which
+ * pixels the thread at that line was working on, and at which shapes of picture it goes wrong. (When a
+ * kernel crashes outright, cuda-gdb stops at the faulting thread and prints its variables: `make DEBUG=1`
+ * builds the course's programs with -G -g for it.)
  * A guard that stops the loop early can silence memcheck and lose pixels: step 1 checks every pixel.
  *
  * Contract:

@@ -1,5 +1,7 @@
-# findings.awk: compute-sanitizer's report in one line per distinct finding, for labs/grade:
-#   Invalid __global__ read of size 4 bytes in saxpy (ch1_map.cu:13) [x31]
+# findings.awk: compute-sanitizer's report in one line per distinct finding, for labs/grade, with the thread,
+# the block and the place of the first time it was found, where the tool names them (memcheck does):
+#   Invalid __global__ read of size 4 bytes in saxpy (ch1_map.cu:13) [x31]; the first: thread (31,0,0) in
+#     block (0,0,0), 4 bytes after the nearest allocation, of 4000 bytes     (one line)
 #   shared-memory race in transpose (write at ch1_transpose.cu:15 and read at ch1_transpose.cu:21) [x5]
 # A finding starts at a line "========= TEXT" (not the tool's banner or summaries, nor its word that the
 # program ended badly: labs/grade judges that by the judge's lines, as a run that did not finish); its kernel and
@@ -8,8 +10,10 @@
 function flush() {
     if (what != "") {
         key = what " in " kernel " (" where ")"
-        if (!(key in seen))
+        if (!(key in seen)) {
             order[n++] = key
+            first[key] = who (who != "" && place != "" ? ", " : "") place
+        }
         seen[key]++
     }
     what = ""
@@ -27,7 +31,16 @@ BEGIN {
     sub(/ at .*/, "", what)
     sub(/^Race reported between .*/, "shared-memory race", what)
     kernel = "?"
-    where = ""
+    where = who = place = ""
+}
+# memcheck's thread and block, and the address's place: "by thread (31,0,0) in block (0,0,0)", "and is 4 bytes
+# after the nearest allocation at 0x7f... of size 4000 bytes" (the addresses left out: they change every run).
+what != "" && /^=========  +by thread \(/ {
+    who = $0; sub(/^=========  +by /, "", who)
+}
+what != "" && /^=========  +and is [0-9]+ bytes (after|before) the nearest allocation/ {
+    place = $0; sub(/^=========  +and is /, "", place); sub(/ at 0x[0-9a-fA-F]+/, "", place)
+    sub(/ of size /, ", of ", place)
 }
 what != "" && / at .* in .*:[0-9]+/ {
     k = $0; sub(/.* at /, "", k); sub(/\(.*/, "", k); sub(/\+0x.*/, "", k)
@@ -44,5 +57,6 @@ what != "" && / at .* in .*:[0-9]+/ {
 END {
     flush()
     for (i = 0; i < n; i++)
-        printf "%s%s\n", order[i], (seen[order[i]] > 1 ? " [x" seen[order[i]] "]" : "")
+        printf "%s%s%s\n", order[i], (seen[order[i]] > 1 ? " [x" seen[order[i]] "]" : ""),
+               (first[order[i]] != "" ? "; the first: " first[order[i]] : "")
 }
