@@ -246,8 +246,6 @@ static void *echo(void *arg)
     return NULL;
 }
 
-static int by_value(const void *a, const void *b);
-
 static double own_round_trip_ms(void)
 {
     int fds[2];
@@ -272,10 +270,7 @@ static double own_round_trip_ms(void)
         shutdown(fds[0], SHUT_RDWR);  /* (the thread's read then ends) */
     pthread_join(thread, NULL);
     close(fds[0]), close(fds[1]);
-    if (done < PINGS)
-        return 0;
-    qsort(ms, PINGS, sizeof ms[0], by_value);
-    return ms[PINGS / 2];
+    return done < PINGS ? 0 : stats_of(ms, PINGS).median;
 }
 
 void lab_clock_start(struct lab *lab, struct lab_clock *clock, int reps)
