@@ -4,8 +4,9 @@
  * loop, out = gain * log2(1 + in) over a row-major picture of width x height floats, except that each
  * thread takes two neighbouring pixels of a row at each step (two loads in flight, as chapter 2's
  * exercise 5 suggests). Run `make lab L=ch1_debug_bounds`: step 1 finds every pixel right, at every
- * shape. Step 2 runs the same checks under compute-sanitizer, and its memcheck tool says FAIL. Make the
- * file correct and memcheck-clean, changing as little as you can.
+ * shape, and says that something wrote past the end of a buffer (the runner leaves 4 KiB of poison after
+ * each, and it changed). Step 2 runs the same checks under compute-sanitizer, and its memcheck tool says
+ * FAIL and which line. Make the file correct and memcheck-clean, changing as little as you can.
  *
  * memcheck watches every load and store of every kernel and compares its address with the memory that
  * was allocated. An access a little past the end of an array usually runs without an error (the address

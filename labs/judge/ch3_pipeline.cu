@@ -7,8 +7,12 @@
  * Every call's input is new, from a seed of its own (lab_fresh): floats of either sign and of magnitudes
  * from 2^-60 to 2^61, every mantissa bit random. Each timed run starts from poison in both device buffers
  * and in the host output, so that nothing a run left behind can be copied back in place of the next
- * run's work, and the judge writes the host input anew from the run's seed; a sample of host_out, dev_in
- * and dev_out, drawn afresh, is checked after it against values remade from that seed. */
+ * run's work, and the judge writes the host input anew from the run's seed, last; a sample of host_out,
+ * dev_in and dev_out, drawn afresh, is checked after it against values remade from that seed. And the
+ * input's last change comes after the judge's last message before the call, off the clock: LATE elements
+ * at places drawn afresh get new values, and are in the samples. A thread of the file's that copied and
+ * computed the input as it landed (an attack of 2026-11-27: started when the output's poison landed, the
+ * work done before the clock started) misses them; finding them again means reading all of host_in. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -17,15 +21,15 @@
 
 #define CHUNK (1 << 22)  /* the statement's: elements a chunk */
 
-enum { IN_STREAM = 1 };
+enum { IN_STREAM = 1, LATE_STREAM = 2, LATE = 64 };
 
 /* ==== The input, and the kernel that writes it ==== */
 
-/* Element i of the input drawn from `seed`: a random sign, an exponent from -60 to 60 and 23 random
- * mantissa bits, so that 2x + 1 is never out of range and every bit a copy moves is random. */
-static inline LAB_HOST_DEVICE float input_value(unsigned long long seed, unsigned long long i)
+/* Element i of the input drawn from `seed` (and a stream of it): a random sign, an exponent from -60 to 60
+ * and 23 random mantissa bits, so that 2x + 1 is never out of range and every bit a copy moves is random. */
+static inline LAB_HOST_DEVICE float input_value(unsigned long long seed, unsigned stream, unsigned long long i)
 {
-    unsigned long long r = lab_bits(seed, IN_STREAM, i);
+    unsigned long long r = lab_bits(seed, stream, i);
     unsigned exponent = 127 - 60 + (unsigned)((r >> 32) % 121);
     unsigned bits = (unsigned)(r >> 63) << 31 | exponent << 23 | ((unsigned)r & 0x7fffffu);
     float x;
@@ -38,13 +42,48 @@ static inline LAB_HOST_DEVICE float input_value(unsigned long long seed, unsigne
 __global__ void write_input(float *in, long long n, unsigned long long seed)
 {
     for (long long i = blockIdx.x * (long long)blockDim.x + threadIdx.x; i < n; i += (long long)gridDim.x * blockDim.x)
-        in[i] = input_value(seed, i);
+        in[i] = input_value(seed, IN_STREAM, i);
 }
 
 /* out = scale_shift(in): the statement's kernel, on the CPU, in the same float arithmetic. */
 static float scale_shift(float x)
 {
     return 2.0f * x + 1.0f;
+}
+
+/* ==== The input's last change ==== */
+
+/* LATE elements of a timed run's input, one in each LATE-th of it, at places drawn from the run's seed, and
+ * their new values: written by the judge's CPU between its last message and the call (lab_clock's late). */
+static struct late {
+    volatile float *host_in;
+    long long at[LATE];
+    float value[LATE];
+} late;
+
+static void draw_late(long long n, unsigned long long seed)
+{
+    for (int k = 0; k < LATE; k++) {
+        long long first = n * k / LATE, next = n * (k + 1) / LATE;
+        late.at[k] = first + (long long)(lab_bits(seed, LATE_STREAM, 2 * k) % (unsigned long long)(next - first));
+        late.value[k] = input_value(seed, LATE_STREAM, 2 * k + 1);
+    }
+}
+
+static void change_late(void *unused)
+{
+    (void)unused;
+    for (int k = 0; k < LATE; k++)
+        late.host_in[late.at[k]] = late.value[k];
+}
+
+/* Element i of a timed run's input, its last change made. */
+static float input_at(unsigned long long seed, long long i)
+{
+    for (int k = 0; k < LATE; k++)
+        if (late.at[k] == i)
+            return late.value[k];
+    return input_value(seed, IN_STREAM, i);
 }
 
 /* ==== The device buffers' check ==== */
@@ -119,7 +158,7 @@ int main(int argc, char **argv)
             continue;
         unsigned long long seed = lab_fresh(&lab);
         for (long long i = 0; i < n; i++) {
-            in[i] = input_value(seed, i);
+            in[i] = input_value(seed, IN_STREAM, i);
             want[i] = scale_shift(in[i]);
         }
         /* host_in and host_out pinned; dev_in and dev_out poisoned on the GPU, and read back after. */
@@ -171,26 +210,33 @@ int main(int argc, char **argv)
     const char *names[3] = {"host_out", "dev_in", "dev_out"};  /* (the first is not named: the output) */
     struct lab_clock clock;
     lab_clock_start(&lab, &clock, reps);
+    late.host_in = host_in;
+    clock.late = change_late;
     lab.quiet = 1;
     int stopped = 0;
     while (!stopped && lab_clock_next(&clock)) {
-        /* host_in is the student's to read only, but a run that wrote it could leave its answers there
-         * for the next: every element is written anew each run, from the run's own seed, which the
-         * runner never sees; host_out and both device buffers get the poison again. */
+        /* host_out and both device buffers get the poison again. host_in is the student's to read only,
+         * but a run that wrote it could leave its answers there for the next: every element is written
+         * anew each run, from the run's own seed, which the runner never sees, after everything else the
+         * judge does before the call; its last change (draw_late) comes later still, and is sampled. */
         unsigned long long seed = lab_fresh(&lab);
-        write_input<<<4096, 256>>>(host_in_on_gpu, n_max, seed);
-        CHECK_LAUNCH();
-        CUDA_CHECK(cudaDeviceSynchronize());
         memset(host_out, LAB_POISON_BYTE, bytes);
         lab_poison(dev_in, bytes);
         lab_poison(dev_out, bytes);
-        for (int j = 0; j < 3; j++)
+        draw_late(n_max, seed);
+        for (int j = 0; j < 3; j++) {
+            for (int k = 0; k < LATE; k++)
+                lab_sample_add(&s[j], late.at[k]);
             lab_sample_draw(&lab, &s[j]);
+        }
+        write_input<<<4096, 256>>>(host_in_on_gpu, n_max, seed);
+        CHECK_LAUNCH();
+        CUDA_CHECK(cudaDeviceSynchronize());
         if (lab_timed_call(&lab, &clock, &c, s, 3))
             break;
         for (int j = 0; j < 3 && !stopped; j++) {
             for (int k = 0; k < s[j].count; k++) {
-                float x = input_value(seed, s[j].index[k]);
+                float x = input_at(seed, s[j].index[k]);
                 got[k] = lab_sample_float(&s[j], k);
                 sample_want[k] = j == 1 ? x : scale_shift(x);
             }
@@ -204,8 +250,9 @@ int main(int argc, char **argv)
         }
     }
     if (!lab.failures) {
-        printf("  every timed run's output was right on %d elements drawn afresh each run, and dev_in and dev_out "
-               "on as many\n", s[0].count);
+        printf("  every timed run's output was right on %d elements drawn afresh each run (%d of them changed "
+               "after the judge's last message before the call), and dev_in and dev_out on as many\n", s[0].count,
+               LATE);
         struct stats ms = lab_clock_stats(&lab, &clock);
         lab_report(&lab, ms, (double)bytes, "GB/s", bound_gbs, "of the transfer bound (per direction)");
         /* No faster than every copy in, then every copy out, where two copy engines could overlap them:

@@ -153,9 +153,12 @@ int lab_check_floats_at(struct lab *lab, const char *what, const float *got, con
 struct lab_clock {
     int reps;
     int run;              /* -2 before the first, -1 the warm-up, then 0 .. reps - 1 */
-    double *call_ms, *round_trip_ms;
+    double *call_ms, *round_trip_ms, *touch_ms;
     double own_ms;        /* the judge's own round trip to a thread of its own (timed.c): the bound of what
                            * the clock subtracts; 0 where it could not be measured */
+    void (*late)(void *); /* if set, called with late_arg between the empty round trip and the call, off the
+                           * clock: the last change to the inputs (host memory only: no GPU work of the judge's) */
+    void *late_arg;
 };
 void lab_clock_start(struct lab *lab, struct lab_clock *clock, int reps);
 int lab_clock_next(struct lab_clock *clock);  /* starts the next run; 0 once all have run */

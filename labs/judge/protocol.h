@@ -7,9 +7,12 @@
  *   judge -> runner  CALL    the arguments of one call (struct lab_call_wire), then the bytes of each
  *                            buffer the judge fills; the runner allocates every buffer itself, to its
  *                            exact size (so that memcheck sees one element past its end), poisons
- *                            the others, calls, waits for the GPU
+ *                            the others, calls, waits for the GPU. A device buffer marked LAB_GUARD
+ *                            (every one, in the runs no sanitizer watches) has LAB_GUARD_BYTES of
+ *                            poison after its end, sent back after the call: a write past the end
+ *                            shows there even where the file behaves well under the tool
  *   runner -> judge  DONE    the call's outcome (struct lab_done_wire), then the bytes of each buffer
- *                            the judge asked back
+ *                            the judge asked back, each followed by its guard if it has one
  *   judge -> runner  SHARE   a buffer for the timed runs (struct lab_share_wire): device memory the
  *                            runner allocates and poisons, answered with DONE and its CUDA IPC handle,
  *                            which the judge opens (the student's kernels use memory of their own
@@ -35,8 +38,10 @@ enum lab_kind { LAB_INT = 1, LAB_FLOAT, LAB_DEVICE, LAB_HOST };
 enum lab_flags {
     LAB_FILL = 1,    /* the judge sends the buffer's first contents (else: poison, 0xff bytes) */
     LAB_RETURN = 2,  /* the runner sends the buffer back after the call */
-    LAB_SHARED = 4   /* the buffer is shared with the judge (SHARE), number `shared` */
+    LAB_SHARED = 4,  /* the buffer is shared with the judge (SHARE), number `shared` */
+    LAB_GUARD = 8    /* a device buffer with LAB_GUARD_BYTES of poison after its end, sent back after the call */
 };
+#define LAB_GUARD_BYTES 4096
 
 struct lab_header {
     uint32_t magic, type;

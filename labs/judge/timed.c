@@ -281,6 +281,8 @@ void lab_clock_start(struct lab *lab, struct lab_clock *clock, int reps)
     clock->run = -2;
     clock->call_ms = (double *)host_alloc(reps * sizeof(double));
     clock->round_trip_ms = (double *)host_alloc(reps * sizeof(double));
+    clock->touch_ms = (double *)host_alloc(reps * sizeof(double));
+    clock->late = NULL, clock->late_arg = NULL;
 }
 
 int lab_clock_next(struct lab_clock *clock)
@@ -333,13 +335,17 @@ int lab_timed_call(struct lab *lab, struct lab_clock *clock, const struct lab_ca
     /* The GPU is made to work for the runner's process first (its own empty kernel): without MPS, the
      * GPU switches between processes, and the switch from the judge's work above is not the call's. */
     lab->spin = 1;
+    double t0 = wall_seconds();
     if (send_header(lab, LAB_TOUCH, 0) || read_done(lab, "answering the judge"))
         return lab->spin = 0, 1;
+    double touch = (wall_seconds() - t0) * 1e3;
     /* The round trip alone: the request, the runner's wait for an idle GPU, the answer. */
-    double t0 = wall_seconds();
+    t0 = wall_seconds();
     if (send_header(lab, LAB_NOOP, 0) || read_done(lab, "answering the judge"))
         return lab->spin = 0, 1;
     double round_trip = (wall_seconds() - t0) * 1e3;
+    if (clock->late)
+        clock->late(clock->late_arg);
     /* The call: from the request to the answer that its work is done. The samples are read right
      * after, by the judge: an answer sent before the work was done would show wrong outputs. */
     t0 = wall_seconds();
@@ -353,40 +359,64 @@ int lab_timed_call(struct lab *lab, struct lab_clock *clock, const struct lab_ca
     if (run >= 0 && run < clock->reps) {
         clock->call_ms[run] = call;
         clock->round_trip_ms[run] = round_trip;
+        clock->touch_ms[run] = touch;
     } else if (run < 0) {
         say_runs_take(call, clock->reps);
     }
     return 0;
 }
 
-static int by_value(const void *a, const void *b)
+/* What the TOUCH may take beyond the empty round trip's bound: the GPU's switch from the judge's process
+ * to the runner's, and an empty kernel. More is work the runner did outside the call, counted in it. */
+#define TOUCH_SWITCH_MS 0.1
+
+/* The part of a TOUCH or NOOP beyond what it may take: work the runner did before the call (a thread of the
+ * file's that computes as the inputs land or when the TOUCH comes, answering late), counted in the call. */
+static double beyond(double ms, double allowed)
 {
-    double x = *(const double *)a, y = *(const double *)b;
-    return (x > y) - (x < y);
+    return allowed > 0 && ms > allowed ? ms - allowed : 0;
 }
 
 struct stats lab_clock_stats(struct lab *lab, struct lab_clock *clock)
 {
-    (void)lab;
     double *sorted = (double *)host_alloc(clock->reps * sizeof(double));
     memcpy(sorted, clock->round_trip_ms, clock->reps * sizeof(double));
-    qsort(sorted, clock->reps, sizeof(double), by_value);
-    double round_trip = clock->reps % 2 ? sorted[clock->reps / 2]
-                                        : 0.5 * (sorted[clock->reps / 2 - 1] + sorted[clock->reps / 2]);
-    double bound = 2 * clock->own_ms + 0.010;
-    if (clock->own_ms > 0 && round_trip > bound) {
+    double round_trip = stats_of(sorted, clock->reps).median;
+    double bound = clock->own_ms > 0 ? 2 * clock->own_ms + 0.010 : 0;
+    if (bound > 0 && round_trip > bound) {
         printf("  the runner's empty round trip, %.3f ms, is more than the judge's own (%.3f ms) allows: %.3f ms "
                "subtracted\n", round_trip, clock->own_ms, bound);
         round_trip = bound;
     }
+    memcpy(sorted, clock->touch_ms, clock->reps * sizeof(double));
     printf("judge-own-round-trip-ms %.6g\n", clock->own_ms);
-    for (int r = 0; r < clock->reps; r++)
-        sorted[r] = clock->call_ms[r] - round_trip;
+    printf("judge-touch-ms %.6g\n", stats_of(sorted, clock->reps).median);
+    double *outside = (double *)host_alloc(clock->reps * sizeof(double));
+    for (int r = 0; r < clock->reps; r++) {
+        outside[r] = beyond(clock->touch_ms[r], bound > 0 ? bound + TOUCH_SWITCH_MS : 0) +
+                     beyond(clock->round_trip_ms[r], bound);
+        sorted[r] = clock->call_ms[r] - round_trip + outside[r];
+    }
+    double outside_ms = stats_of(outside, clock->reps).median, call_ms = stats_of(clock->call_ms, clock->reps).median;
+    free(outside);
+    printf("judge-outside-ms %.6g\n", outside_ms);
+    if (outside_ms > 0.05)  /* (50 us a run or less: the wake-ups' noise) */
+        printf("  the runner took %.3f ms a run (median) beyond what they may take to answer the judge's two messages "
+               "before each call (the GPU's switch to it, and the empty round trip): work done before the call, "
+               "counted in it\n", outside_ms);
+    /* Twice the call or more: the work was done before the call, not in it (its time is counted all the
+     * same; a file that did less of it there gains nothing, and is graded on that time). */
+    if (outside_ms > 0.05 && outside_ms > 2 * call_ms) {
+        printf("  FAIL: your code did its work before the timed call (%.3f ms a run, against %.3f ms in the call): a "
+               "thread that computes when the judge's messages come or as the inputs land\n", outside_ms, call_ms);
+        printf("judge-failure outside\n");
+        lab->failures++;
+    }
     struct stats s = stats_of(sorted, clock->reps);
     printf("  timed by the judge: from its request to the runner's answer that the work is done, less the same "
            "round trip without the call (%.3f ms, median of %d)\n", round_trip, clock->reps);
     printf("judge-round-trip-ms %.6g\n", round_trip);
     free(sorted);
-    free(clock->call_ms), free(clock->round_trip_ms);
+    free(clock->call_ms), free(clock->round_trip_ms), free(clock->touch_ms);
     return s;
 }

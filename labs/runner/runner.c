@@ -194,7 +194,12 @@ static void call(uint64_t bytes)
                 memset(v.p[a], 0xff, size);
             continue;
         }
-        err = cudaMalloc(&v.p[a], arg->bytes);  /* the exact size: memcheck sees one element past the end */
+        /* The exact size: memcheck sees one element past the end. Where no tool watches, a guard of poison
+         * after the end (LAB_GUARD) shows a write past it to the judge all the same. */
+        size_t guard = arg->flags & LAB_GUARD ? LAB_GUARD_BYTES : 0;
+        err = cudaMalloc(&v.p[a], arg->bytes + guard);
+        if (err == cudaSuccess && guard)
+            err = cudaMemset((char *)v.p[a] + arg->bytes, 0xff, guard);
         if (err != cudaSuccess)
             break;
         if (arg->flags & LAB_FILL) {
@@ -231,21 +236,23 @@ static void call(uint64_t bytes)
         const struct lab_arg_wire *arg = &w.arg[a];
         if ((arg->kind != LAB_DEVICE && arg->kind != LAB_HOST) || (arg->flags & LAB_SHARED))
             continue;
-        if (arg->flags & LAB_RETURN) {
-            if (arg->kind == LAB_HOST) {
-                write_all(v.p[a], arg->bytes);
-            } else {
-                if (staging_bytes < arg->bytes) {
-                    free(staging);
-                    staging_bytes = arg->bytes;
-                    staging = malloc(staging_bytes);
-                    if (!staging)
-                        die("no host memory for a buffer");
-                }
-                if ((err = cudaMemcpy(staging, v.p[a], arg->bytes, cudaMemcpyDeviceToHost)) != cudaSuccess)
-                    die(cudaGetErrorString(err));
-                write_all(staging, arg->bytes);
+        size_t back = arg->flags & LAB_RETURN ? arg->bytes : 0;
+        size_t guard = arg->kind == LAB_DEVICE && (arg->flags & LAB_GUARD) ? LAB_GUARD_BYTES : 0;
+        if (back && arg->kind == LAB_HOST) {
+            write_all(v.p[a], back);
+        } else if (back + guard) {  /* the buffer the judge asked back, then its guard */
+            if (staging_bytes < back + guard) {
+                free(staging);
+                staging_bytes = back + guard;
+                staging = malloc(staging_bytes);
+                if (!staging)
+                    die("no host memory for a buffer");
             }
+            if ((back && (err = cudaMemcpy(staging, v.p[a], back, cudaMemcpyDeviceToHost)) != cudaSuccess) ||
+                (guard && (err = cudaMemcpy((char *)staging + back, (char *)v.p[a] + arg->bytes, guard,
+                                            cudaMemcpyDeviceToHost)) != cudaSuccess))
+                die(cudaGetErrorString(err));
+            write_all(staging, back + guard);
         }
         if (arg->kind == LAB_HOST)
             cudaFreeHost(v.p[a]);

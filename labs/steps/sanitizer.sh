@@ -89,6 +89,19 @@ step_sanitizer() {
         [ -z "$unfinished" ] || sanitizer="did not finish"
         [ $findings = 0 ] || sanitizer=$(echo $kinds | tr ' ' ',')
     fi
+    # A write past the end of a buffer, seen in step 1 by the guard of poison the runner puts after each
+    # (labs/judge/channel.c), where memcheck saw none: at a size memcheck did not run, or by a file that
+    # behaves otherwise under the tool. A finding, with or without the tools.
+    past=$(field past-end "$tmp/check")
+    case " $kinds " in *" memcheck "*) past="" ;; esac
+    if [ -n "$past" ]; then
+        echo "  guard: step 1 found a write past the end of a buffer ($past), which memcheck did not see"
+        echo "    (memcheck runs the small sizes and one larger one: the write is at another size, or the file"
+        echo "    behaves otherwise when the tool watches it)"
+        findings=$((findings + 1))
+        kinds="$kinds guard"
+        sanitizer=$(echo $kinds | tr ' ' ',')
+    fi
 
     # a right file whose tools the GPU would not take is not graded: neither clean nor a finding
     [ $correct != yes ] || [ $findings != 0 ] || [ -n "$unfinished" ] || [ -z "$refused" ] ||

@@ -41,6 +41,7 @@ step_speed() {
             case $(field failure "$tmp/time.$round") in
                 timeout*) grade "FAIL (over $timeout_s s in the timed runs: a kernel that never ends?)" 1 yes \
                     "$sanitizer" ;;
+                outside) grade "FAIL (work done before the timed call, not in it)" 1 yes "$sanitizer" ;;
                 *) grade "FAIL (a timed run failed)" 1 yes "$sanitizer" ;;
             esac
         fi
