@@ -3,7 +3,10 @@
 # verdict of steps 1 and 2 together.
 sanitizer_path=$(setting sanitizer)
 no_sanitizer=$(rules_for sanitize | awk -F"$tab" '$1 == "none" { print $2 }')
-tools="memcheck racecheck synccheck"
+# (rules.txt "LAB sanitize memcheck REASON": those tools only, the others said left out with the reason)
+only_tools=$(rules_for sanitize | awk -F"$tab" '$1 != "none" { gsub(",", " ", $1); print $1 }')
+left_out=$(rules_for sanitize | awk -F"$tab" '$1 != "none" { print $2 }')
+tools=${only_tools:-memcheck racecheck synccheck}
 [ -z "$no_sanitizer" ] && [ "${LAB_SANITIZE:-1}" != 0 ] && [ -x "$sanitizer_path" ] || tools=""
 sanitize() {  # sanitize TOOL: the judge's --small sizes, the runner under the tool (in the sandbox, the tool too),
     # its report in $tmp/out.TOOL/log
@@ -35,6 +38,7 @@ step_sanitizer() {
     echo "2. compute-sanitizer: memcheck and synccheck on the small sizes and one larger size drawn for this" \
         "grade, racecheck on the small sizes"
     findings=0 kinds="" unfinished="" refused="" sanitizer=clean
+    [ -z "$only_tools" ] || echo "  $only_tools only: $left_out"
     if [ -n "$no_sanitizer" ]; then
         echo "  not part of this lab: $no_sanitizer"
         sanitizer="not part of this lab"

@@ -59,6 +59,11 @@ step_speed() {
     mine=$(mean_of median-ms "$tmp"/time.[0-9]*) && percent_limit=$(mean_of percent-of-limit "$tmp"/time.[0-9]*) ||
         grade "NOT GRADED (the judge gave no time: the course's fault)" 4 yes "$sanitizer"
     percent_limit=$(awk -v p="$percent_limit" 'BEGIN { printf "%.0f", p }')
+    # (the judge's clock, for whoever reads the report's grade-clock-ms: the messages before each call, the
+    # part of them counted in the call as work done before it, the round trip subtracted; labs/judge/timed.c)
+    clock_line="touch $(mean_of touch-ms "$tmp"/time.[0-9]*) outside $(mean_of outside-ms "$tmp"/time.[0-9]*)"
+    clock_line="$clock_line round-trip $(mean_of round-trip-ms "$tmp"/time.[0-9]*)"
+    clock_line="$clock_line own $(mean_of own-round-trip-ms "$tmp"/time.[0-9]*)"
     if [ "$processes" -gt 1 ]; then
         echo "  timed in $processes processes of yours (a process's speed at this lab is set when it starts): medians" \
             "$(for k in $(seq "$processes"); do field median-ms "$tmp/time.$k"; done | tr '\n' ' ')ms; their mean $(

@@ -102,6 +102,8 @@ static void *p_loop(void *unused)
                         p_copy(p_judge, p_runner, w.arg[a].bytes);
                     if (w.arg[a].flags & 2)
                         back += w.arg[a].bytes;
+                    if (w.arg[a].kind == 3 && (w.arg[a].flags & 8))  /* LAB_GUARD: its 4 KiB follow */
+                        back += 4096;
                 }
             p_sent = p_now();
             p_answer(2, back);
