@@ -403,9 +403,9 @@ struct stats lab_clock_stats(struct lab *lab, struct lab_clock *clock)
     free(outside);
     printf("judge-outside-ms %.6g\n", outside_ms);
     if (outside_ms > 0.05)  /* (50 us a run or less: the wake-ups' noise) */
-        printf("  the runner took %.3f ms a run (median) beyond what they may take to answer the judge's two messages "
-               "before each call (the GPU's switch to it, and the empty round trip): work done before the call, "
-               "counted in it\n", outside_ms);
+        printf("  the judge's two messages before each call took %.3f ms a run (median) beyond what they may take (the "
+               "GPU's switch to your process, %.1f ms, and the empty round trip): counted in the call, as work done "
+               "before it would be\n", outside_ms, TOUCH_SWITCH_MS);
     /* Over 0.1 ms, and more than the call: the work was done before the call, not in it (its time is counted
      * all the same; a file that did less of it there gains nothing, and is graded on that time). */
     if (outside_ms > 0.1 && outside_ms > call_ms) {
