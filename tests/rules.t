@@ -5,11 +5,12 @@
 # call). Then files compiled as labs/grade compiles one, with the course's nvcc line: each way to hide
 # what a rule refuses (an instruction with a comment in its name, a .global in inline asm, a module
 # registered by hand, code loaded by name, a library's name defined again, a clock read by an instruction
-# of the host code) is refused, and the honest shapes the old text checks refused are not (a byte-order
-# mark, an extern "C" kernel, a path with red, atom, spaces, quotes and unicode in it, std::vector,
-# scratch memory, events and streams, a copy to a symbol on the GPU, nvcc through a wrapper script or a
-# symlink). No GPU needed; the files are skipped where cuobjdump and nvdisasm cannot be had (sh
-# tests/install_tools.sh fetches them).
+# of the host code, a wait for the whole GPU where a lab asks for its stream's) is refused, and the honest
+# shapes the old text checks refused are not (a byte-order mark, an extern "C" kernel, a path with red,
+# atom, spaces, quotes and unicode in it, std::vector, scratch memory, events and streams, a copy to a
+# symbol on the GPU, nvcc through a wrapper script or a symlink), nor a stream's wait by an event. No GPU
+# needed; the files are skipped where cuobjdump and nvdisasm cannot be had (sh tests/install_tools.sh
+# fetches them).
 . tests/tap.sh
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
@@ -170,8 +171,8 @@ job ch3_graph.changed ch3_graph "$aside/changed.cu"
 { cat labs/ch3_graph.cu; printf '__global__ void fused(unsigned *a, int m) { a[0] = m; }\n'; } >"$aside/own.cu" &&
     job ch3_graph.own_kernel ch3_graph "$aside/own.cu"
 # The solutions that come closest to a rule of their lab: the lock's CAS, the dot's atomicAdd, the
-# tensor cores without fp32 arithmetic, the given kernels.
-for lab in ch4_mutex ch4_dot ch5_mma ch3_graph; do
+# tensor cores without fp32 arithmetic, the given kernels, the wait for one stream.
+for lab in ch4_mutex ch4_dot ch5_mma ch3_graph ch3_debug_stream; do
     [ -f "labs/solutions/$lab.cu" ] && job "$lab.solution" "$lab" "labs/solutions/$lab.cu"
 done
 # A clock read by an instruction of the host code (rdtsc), no call: the `host` rules (tests/cheats' own).
@@ -257,15 +258,17 @@ verdict ch3_events.gpu_clock "no clock of the GPU's read in a kernel" \
 verdict ch1_block_index.clock_in_kernel "no clock of the GPU's read in a kernel" \
     "in whoami\(.*\) for $sm: CS2R R[0-9]+, SR_CLOCKLO"
 verdict ch3_pipeline.own_streams "the streams are given" "it calls cudaStreamCreate"
+verdict ch3_debug_stream.device_synchronize "wait for the stream your work is on" "it calls cudaDeviceSynchronize"
 verdict ch1_map.on_the_cpu "no copies between the host and the GPU" "it calls cudaMemcpy"
 verdict ch3_graph.changed "$given" \
     "mix\(unsigned int const\*, unsigned int\*, int, unsigned int\) is not the one given: .*"
 verdict ch3_graph.own_kernel "$given" "fused\(unsigned int\*, int\) is a kernel of your own"
 for name in ch2_warp_sum.byte_order_mark ch4_dot.extern_c_kernel ch1_map.host_shapes ch1_map.wrapper \
-            ch1_map.symlink ch3_graph.handout ch3_graph.moved ch2_block_sum.asserts_and_printfs "$odd"; do
+            ch1_map.symlink ch3_graph.handout ch3_graph.moved ch2_block_sum.asserts_and_printfs "$odd" \
+            ch3_debug_stream.event_wait; do
     verdict "$name" accepted
 done
-for lab in ch4_mutex ch4_dot ch5_mma ch3_graph; do
+for lab in ch4_mutex ch4_dot ch5_mma ch3_graph ch3_debug_stream; do
     [ -d "$jobs/$lab.solution" ] && verdict "$lab.solution" accepted
 done
 # The other refusals each of these files gets, beside the first.
