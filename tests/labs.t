@@ -473,7 +473,7 @@ while read -r name file want; do
         wrong) text="the mistake $name is caught by the result check" ;;
         *) text="the mistake $name is caught by $want" ;;
     esac
-    case $want in memcheck|racecheck|synccheck)
+    case $want in memcheck|racecheck|synccheck|initcheck)
         if [ -n "$no_tool" ]; then skip "$text" "$no_tool"; continue; fi ;;
     esac
     lib=$(missing_lib "${name%%.*}")
