@@ -1,7 +1,8 @@
 #!/bin/sh
 # labs/findings.awk: compute-sanitizer's report as labs/grade prints it, a line a distinct finding, with how
 # many times it was found and, where memcheck names them, the first one's thread, block and place against
-# the nearest allocation (the addresses left out). No GPU: a report in memcheck's and racecheck's words.
+# the nearest allocation (the addresses left out). No GPU: a report in memcheck's and racecheck's words,
+# then one in initcheck's.
 . tests/tap.sh
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
@@ -45,4 +46,40 @@ grep -q -x "shared-memory race in transpose (write at t.cu:15 and read at t.cu:2
 ok $? "a race: both accesses' places, no thread named" "$(cat "$tmp/lines")"
 [ "$(wc -l <"$tmp/lines")" = 3 ] && ! grep -q '0x7f' "$tmp/lines"
 ok $? "three findings, the summary and banner none; no address" "$(cat "$tmp/lines")"
+
+# initcheck: NVIDIA's example of the tool (the compute-sanitizer-samples repository, Initcheck/memset_error.cu;
+# Compute Sanitizer's manual runs it): 2 blocks of 32 threads add to 64 ints, of which a cudaMemset given
+# 64 bytes, not 64 ints, wrote the first 16; each of the other 48 threads reads an int never written
+# (v[tx] += tx, line 41). Its report in the tool's words, a finding a thread; then a CUDA call's reading of
+# memory never written (a copy's source), as cudf's issue 19987 quotes initcheck's report of one.
+{
+    echo "========= COMPUTE-SANITIZER"
+    for t in $(seq 16 63); do
+        printf '========= Uninitialized __global__ memory read of size 4 bytes\n'
+        printf '=========     at vectorAdd(int *)+0x70 in /home/cuda/memset_error.cu:41\n'
+        printf '=========     by thread (%d,0,0) in block (%d,0,0)\n' $((t % 32)) $((t / 32))
+        printf '=========     Address 0x7f6c4d0000%02x\n' $((4 * t))
+        printf '=========     Saved host backtrace up to driver entry point at kernel launch time\n'
+        printf '=========         Host Frame: cudaLaunchKernel [0x4f3b7] in libcudart.so.13\n'
+        printf '=========         Host Frame: main [0x9a2c] in memset_error\n'
+        printf '=========\n'
+    done
+    printf '========= Host API memory access error at host access to 0x77cfa2a7dc00 of size 3,840 bytes\n'
+    printf '=========     Uninitialized access to 0x77cfa2a7dce0 on access by cudaMemcpy source\n'
+    printf '=========     Saved host backtrace up to driver entry point at error\n'
+    printf '=========         Host Frame: cudaMemcpy [0x2e90bc] in libcudart.so.13\n'
+    printf '=========\n'
+    echo "========= ERROR SUMMARY: 49 errors"
+} >"$tmp/initcheck.log"
+awk -v here=/home/cuda/ -f labs/findings.awk "$tmp/initcheck.log" >"$tmp/lines"
+first="Uninitialized __global__ memory read of size 4 bytes in vectorAdd (memset_error.cu:41) [x48]; the first:"
+first="$first thread (16,0,0) in block (0,0,0)"
+[ "$(sed -n 1p "$tmp/lines")" = "$first" ]
+ok $? "initcheck: a read of memory never written, 48 times: one line, the kernel, its line and the first thread" \
+   "$(cat "$tmp/lines")"
+[ "$(sed -n 2p "$tmp/lines")" = \
+  "Host API memory access error of size 3,840 bytes (uninitialized, read by cudaMemcpy source)" ]
+ok $? "initcheck: a call that read memory never written is named by the call, with no kernel" "$(cat "$tmp/lines")"
+[ "$(wc -l <"$tmp/lines")" = 2 ] && ! grep -q '0x' "$tmp/lines"
+ok $? "initcheck: two findings, no address, no host frame" "$(cat "$tmp/lines")"
 done_testing

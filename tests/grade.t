@@ -131,4 +131,39 @@ if [ -n "$lib" ]; then
 else
     skip "a lab whose library is missing" "NCCL and MPI are both here"
 fi
+
+# ==== Step 2's tools, from the lab's rules.txt line (labs/steps/sanitizer.sh, sourced alone) ====
+# No line: memcheck, racecheck and synccheck, named as they run; "sanitize memcheck" (ch3_allreduce's
+# form): memcheck only, and why; ch4_debug_init's line: initcheck too, on the sizes memcheck takes, and
+# why; a tool of another name: exit 2, before anything runs.
+tools_for() {  # tools_for "LAB sanitize TOOLS REASON" ("": no line): the tools, then say_tools's lines, in $tmp/out
+    (rule=$1 lab=ch9_test tab=$(printf '\t')
+     rules_for() { [ "$1" != sanitize ] || [ -z "$rule" ] ||
+                   echo "$rule" | awk '{ s = ""; for (i = 4; i <= NF; i++) s = s (i > 4 ? " " : "") $i
+                                         print $3 "\t" s }'; }
+     setting() { echo /nonexistent; }
+     . labs/steps/sanitizer.sh
+     echo "tools: $lab_tools"
+     say_tools) >"$tmp/out" 2>&1
+    code=$?
+}
+heading="2. compute-sanitizer: memcheck and synccheck on the small sizes and one larger size drawn for this grade,"
+tools_for ""
+[ $code = 0 ] && [ "$(cat "$tmp/out")" = "tools: memcheck racecheck synccheck
+$heading racecheck on the small sizes" ]
+ok $? "step 2 without a sanitize line: memcheck, racecheck and synccheck, named as they run" "$(tail_of)"
+tools_for "ch9_test sanitize memcheck its kernels are a library's"
+[ $code = 0 ] && [ "$(cat "$tmp/out")" = "tools: memcheck
+2. compute-sanitizer: memcheck on the small sizes and one larger size drawn for this grade
+  memcheck only: its kernels are a library's" ]
+ok $? "step 2 with \"sanitize memcheck\": memcheck only, and why" "$(tail_of)"
+tools_for "$(awk '$1 == "ch4_debug_init" && $2 == "sanitize"' labs/rules.txt)"
+heading="2. compute-sanitizer: memcheck, synccheck and initcheck on the small sizes and one larger size drawn for"
+[ $code = 0 ] && [ "$(sed -n 1p "$tmp/out")" = "tools: memcheck racecheck synccheck initcheck" ] &&
+    [ "$(sed -n 2p "$tmp/out")" = "$heading this grade, racecheck on the small sizes" ] &&
+    sed -n 3p "$tmp/out" | grep -q '^  initcheck too: the lab.s bug is a read of memory that nothing wrote'
+ok $? "ch4_debug_init's rules.txt line: initcheck too, on the sizes memcheck takes, and why" "$(tail_of)"
+tools_for "ch9_test sanitize memcheck,initchek a typo"
+[ $code = 2 ] && said "rules.txt: 'ch9_test sanitize initchek'?"
+ok $? "a sanitize line naming no tool of compute-sanitizer's: exit 2, named" "$(tail_of)"
 done_testing

@@ -35,15 +35,17 @@ correctness() {  # prints what step 1 says while it runs; its exit status goes t
 }
 
 # Steps 1 and 2 run side by side, each program in a process of its own, when the machine has a CPU for
-# each of their four judges (a judge spins while it waits on the GPU) and the lab's step 1 times nothing
-# (rules.txt "LAB steps alone"); else step 1 first, then the tools (LAB_SERIAL=1: one after another).
-# The reports are read in order, step 1's first.
+# each of their judges (a judge spins while it waits on the GPU): step 1's and one a tool, four for the
+# three tools, five where the lab adds initcheck; and the lab's step 1 times nothing (rules.txt "LAB steps
+# alone"); else step 1 first, then the tools (LAB_SERIAL=1: one after another). The reports are read in
+# order, step 1's first.
 step_correctness() {
     echo "1. Correctness (inputs drawn afresh for every call from a secret seed: the report ends with it)"
     export OMPI_ALLOW_RUN_AS_ROOT=${OMPI_ALLOW_RUN_AS_ROOT:-1}  # (a lab of several ranks runs under mpirun)
     export OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=${OMPI_ALLOW_RUN_AS_ROOT_CONFIRM:-1}
     beside=yes
-    [ "${LAB_SERIAL:-0}" != 1 ] && [ -n "$tools" ] && [ "$(nproc 2>/dev/null || echo 1)" -ge 4 ] &&
+    judges=$(($(echo $tools | wc -w) + 1))
+    [ "${LAB_SERIAL:-0}" != 1 ] && [ -n "$tools" ] && [ "$(nproc 2>/dev/null || echo 1)" -ge $judges ] &&
         [ -z "$(rules_for steps | awk -F"$tab" '$1 == "alone"')" ] || beside=no
     if [ $beside = yes ]; then
         correctness >"$tmp/step1" &

@@ -1,26 +1,45 @@
 # labs/steps/sanitizer.sh: step 2 of labs/grade (sourced): compute-sanitizer's memcheck, racecheck and
-# synccheck on the judge's small sizes and one larger size drawn for the grade; their findings, and the
-# verdict of steps 1 and 2 together.
+# synccheck (and initcheck, where the lab's rules add it) on the judge's small sizes and one larger size
+# drawn for the grade; their findings, and the verdict of steps 1 and 2 together.
 sanitizer_path=$(setting sanitizer)
 no_sanitizer=$(rules_for sanitize | awk -F"$tab" '$1 == "none" { print $2 }')
-# (rules.txt "LAB sanitize memcheck REASON": those tools only, the others said left out with the reason)
-only_tools=$(rules_for sanitize | awk -F"$tab" '$1 != "none" { gsub(",", " ", $1); print $1 }')
-left_out=$(rules_for sanitize | awk -F"$tab" '$1 != "none" { print $2 }')
-tools=${only_tools:-memcheck racecheck synccheck}
+# rules.txt "LAB sanitize TOOLS REASON", TOOLS comma-separated: exactly those tools, the reason said with
+# the tools left out of the three ("memcheck only: ...") or added to them ("initcheck too: ...": reads of
+# memory never written, which only a lab about them asks for). A tool of another name stops the grade.
+default_tools="memcheck racecheck synccheck"
+listed=$(rules_for sanitize | awk -F"$tab" '$1 != "none" { gsub(",", " ", $1); print $1 }')
+reason=$(rules_for sanitize | awk -F"$tab" '$1 != "none" { print $2 }')
+for tool in $listed; do
+    case $tool in
+        memcheck|racecheck|synccheck|initcheck) ;;
+        *) echo "labs/grade: rules.txt: '$lab sanitize $tool'? (memcheck, racecheck, synccheck or initcheck)" >&2
+           exit 2 ;;
+    esac
+done
+lab_tools=${listed:-$default_tools}
+added=$(for t in $lab_tools; do case " $default_tools " in *" $t "*) ;; *) printf '%s ' "$t" ;; esac; done)
+dropped=$(for t in $default_tools; do case " $lab_tools " in *" $t "*) ;; *) printf '%s ' "$t" ;; esac; done)
+tools=$lab_tools
 [ -z "$no_sanitizer" ] && [ "${LAB_SANITIZE:-1}" != 0 ] && [ -x "$sanitizer_path" ] || tools=""
+joined() {  # joined WORD...: "a", "a and b", "a, b and c"
+    [ $# -gt 1 ] || { printf '%s' "${1:-}"; return; }
+    joined_list=$1; shift
+    while [ $# -gt 1 ]; do joined_list="$joined_list, $1"; shift; done
+    printf '%s and %s' "$joined_list" "$1"
+}
 sanitize() {  # sanitize TOOL: the judge's --small sizes, the runner under the tool (in the sandbox, the tool too),
     # its report in $tmp/out.TOOL/log
     # (CUDA calls that fail are step 1's to judge, and NCCL's probes fail on purpose: unreported,
     # they do not make the tool's exit status 86, which then means a finding)
-    # (one larger size drawn for memcheck and synccheck; racecheck, which watches every shared-memory
-    # access and takes minutes on a large product, the small sizes alone)
+    # (one larger size drawn for memcheck, synccheck and initcheck; racecheck, which watches every
+    # shared-memory access and takes minutes on a large product, the small sizes alone)
     judge_pick=$([ "$1" = racecheck ] || echo "$pick")
     judge_run "$tmp/$1.judge" "$1" --small -- "$sanitizer_path" --tool "$1" --log-file "$tmp/out.$1/log" \
         --report-api-errors no --error-exitcode 86 "$runner"
     echo $? >"$tmp/$1.code"
     unset judge_pick
 }
-run_tools() {  # the three side by side (LAB_SERIAL=1: a GPU shared through MPS, where one process's fault
+run_tools() {  # the tools side by side (LAB_SERIAL=1: a GPU shared through MPS, where one process's fault
     # stops the others: one after another), and whatever else runs in the background, to their ends
     for tool in $tools; do if [ "${LAB_SERIAL:-0}" = 1 ]; then sanitize "$tool"; else sanitize "$tool" & fi; done
     wait
@@ -34,11 +53,24 @@ verbose_report() {  # verbose_report TOOL: LAB_VERBOSE=1, the tool's whole repor
     sed 's/^/  | /' "$tmp/out.$1/log"
     echo "  ---- end of $1's report ----"
 }
+say_tools() {  # step 2's first lines: the lab's tools as they run (racecheck on the small sizes only), and
+    # those its rules.txt line leaves out or adds, with its reason (tests/grade.t reads them)
+    wide=$(for t in $lab_tools; do [ "$t" = racecheck ] || printf '%s ' "$t"; done)
+    line="2. compute-sanitizer:"
+    # shellcheck disable=SC2086 # (the tools' names, one word each)
+    [ -z "$wide" ] || line="$line $(joined $wide) on the small sizes and one larger size drawn for this grade"
+    case " $lab_tools " in *" racecheck "*) line="$line${wide:+,} racecheck on the small sizes" ;; esac
+    echo "$line"
+    # shellcheck disable=SC2086
+    if [ -n "$added" ]; then
+        echo "  $(joined $added) too${dropped:+, $(joined $dropped) left out}: $reason"
+    elif [ -n "$listed" ]; then
+        echo "  $(joined $listed) only: $reason"
+    fi
+}
 step_sanitizer() {
-    echo "2. compute-sanitizer: memcheck and synccheck on the small sizes and one larger size drawn for this" \
-        "grade, racecheck on the small sizes"
+    say_tools
     findings=0 kinds="" unfinished="" refused="" sanitizer=clean
-    [ -z "$only_tools" ] || echo "  $only_tools only: $left_out"
     if [ -n "$no_sanitizer" ]; then
         echo "  not part of this lab: $no_sanitizer"
         sanitizer="not part of this lab"
@@ -90,6 +122,9 @@ step_sanitizer() {
         done
         grep -q 'Race reported' "$tmp/out.racecheck/log" 2>/dev/null &&
             echo "  hint: racecheck found threads touching the same shared memory with no __syncthreads() between them"
+        grep -q 'Uninitialized' "$tmp/out.initcheck/log" 2>/dev/null &&
+            echo "  hint: initcheck found reads of memory that nothing wrote after its cudaMalloc: a memset, a copy" \
+                "or a kernel must write every byte before it is read"
         [ -z "$unfinished" ] || sanitizer="did not finish"
         [ $findings = 0 ] || sanitizer=$(echo $kinds | tr ' ' ',')
     fi
