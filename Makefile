@@ -182,7 +182,7 @@ tests/unit_common: tests/unit_common.c tests/unit_output.c tests/unit_cli.c test
 # TESTS="tests/gpu.t ..." runs those files only; LAB_SUBSET="LAB ..." grades only those labs on a GPU
 # (tests/labs.t), for a GPU session cut in parts.
 GNUPLOT ?= gnuplot
-test: all tests/unit_common lab-programs lab-mistake-files
+test: all tests/unit_common lab-programs lab-mistake-files output/labs/unit_clock
 	@mkdir -p output/test && rm -f output/test/skipped.txt
 	@PROGRAMS="$(PROGRAMS)" NOT_BUILT="$(NOT_BUILT)" GNUPLOT="$(GNUPLOT)" LABS="$(LABS)" COURSE_URL="$(COURSE_URL)" \
 	    CLASSROOM_RUNS_ON="$(CLASSROOM_RUNS_ON)" \
@@ -347,6 +347,11 @@ output/labs/%.o: labs/judge/%.cu labs/judge/*.h common/*.h .build-flags
 output/labs/judge/%: labs/judge/%.cu labs/judge/*.h $(LAB_JUDGE_OBJECTS) .build-flags
 	@mkdir -p $(@D)
 	$(JUDGE_NVCC) -Ilabs/judge $< $(LAB_JUDGE_OBJECTS) -o $@ -lcublas -lm
+# The judge's clock on made-up runs, without a GPU (tests/clock.t).
+output/labs/unit_clock: tests/unit_clock.c labs/judge/*.h $(LAB_JUDGE_OBJECTS) .build-flags
+	@mkdir -p $(@D)
+	$(CC) $(ALL_CFLAGS) -Ilabs/judge -I$(CUDA_DIR)/include -c $< -o $@.o
+	$(JUDGE_NVCC) $@.o $(LAB_JUDGE_OBJECTS) -o $@ -lcublas -lm
 output/labs/runner.o output/labs/launches.o: output/labs/%.o: labs/runner/%.c labs/runner/runner.h \
                                              labs/judge/protocol.h .build-flags
 	@mkdir -p $(@D)
@@ -362,7 +367,7 @@ output/labs/runner/ch3_halo.o: LAB_STUB_FLAGS = $(MPI_FLAGS)
 
 # The course's side of every lab (its own code: warnings are errors); make test then grades the skeletons,
 # the solutions and the mistakes. ONLY_LABS="LAB ..." makes those labs' only (labs/gradebook: a class's labs,
-# not all thirty-one, which take minutes where no GPU narrows the architectures to build for).
+# not all thirty-two, which take minutes where no GPU narrows the architectures to build for).
 LABS_MADE = $(if $(ONLY_LABS),$(filter $(ONLY_LABS),$(LABS_BUILT)),$(LABS_BUILT))
 lab-programs: $(addprefix output/labs/judge/,$(LABS_MADE)) $(patsubst %,output/labs/runner/%.o,$(LABS_MADE)) \
               output/labs/runner.o output/labs/launches.o output/labs/runner/touch.o

@@ -10,7 +10,8 @@
 # What is planted (tests/mutants_sites.awk reads the places from the sources, in a fixed order; the
 # prose's, tests/mutants_prose.awk, from the ledger), and the tests that run on it (cover_of, below):
 #   common/*.c (and the tolerances of common/*.h)    comparisons, tolerances    tests/unit_common
-#   labs/judge/*.c, *.h (the host side)               comparisons, tolerances    gpu
+#   labs/judge/*.c, *.h (the host side)               comparisons, tolerances    gpu (timed.c: first
+#                                                                                tests/clock.t)
 #   labs/grade, labs/steps/build.sh                   comparisons, lines deleted tests/grade.t
 #   labs/steps/run.sh, correctness.sh                 comparisons, lines deleted tests/grade.t (run.sh: first
 #                                                                                tests/gpu_lock.t), then gpu
@@ -55,6 +56,7 @@ LABS_SAMPLE="ch1_map ch2_block_sum ch3_graph ch4_histogram ch5_tiled"  # (a file
 cover_of() {
     case $1 in
         common/*) echo "host unit;" ;;
+        labs/judge/timed.c) echo "both clock;$(judge_labs "$1")" ;;
         labs/judge/*) echo "gpu ;$(judge_labs "$1")" ;;
         labs/grade|labs/steps/build.sh) echo "host grade;" ;;
         labs/steps/run.sh) echo "both lock+grade;$LABS_SAMPLE" ;;

@@ -74,6 +74,7 @@ stage_command() {
         rules) echo "RULES_JOBS='$copy.rules' sh tests/rules.t" ;;
         grade) echo 'sh tests/grade_first.t && sh tests/grade.t' ;;
         lock) echo 'sh tests/gpu_lock.t' ;;
+        clock) echo 'make -s --no-print-directory output/labs/unit_clock && ./output/labs/unit_clock' ;;
         targets) echo 'LABS=$(make -s --no-print-directory lab-list) && . tests/tap.sh && . labs/csv.sh &&
                  tmp=$(mktemp -d) && trap "rm -rf \"\$tmp\"" EXIT && [ -d "$tmp" ] &&
                  eval "$(sed -n "/^# Hand-out targets by/,/^# LAB_SUBSET/p" tests/labs.t)" && [ $count -gt 0 ] &&
