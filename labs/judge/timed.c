@@ -409,8 +409,9 @@ struct stats lab_clock_stats(struct lab *lab, struct lab_clock *clock)
     /* Over 0.1 ms, and more than the call: the work was done before the call, not in it (its time is counted
      * all the same; a file that did less of it there gains nothing, and is graded on that time). */
     if (outside_ms > 0.1 && outside_ms > call_ms) {
-        printf("  FAIL: your code did its work before the timed call (%.3f ms a run, against %.3f ms in the call): a "
-               "thread that computes when the judge's messages come or as the inputs land\n", outside_ms, call_ms);
+        printf("  FAIL: your process took %.3f ms a run beyond their allowance to answer the judge's messages before "
+               "the timed call, more than the call took (%.3f ms): work done before the call (a thread that computes "
+               "when the messages come or as the inputs land), or answers held back\n", outside_ms, call_ms);
         printf("judge-failure outside\n");
         lab->failures++;
     }
