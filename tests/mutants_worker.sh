@@ -85,12 +85,19 @@ stage_command() {
 }
 # run_stage STAGE LIMIT LOG: 0 when the stage's tests pass, 1 when one fails (it is stopped at its first
 # "not ok": the mutant is killed), 124 when they ran past LIMIT seconds.
+# A test stopped at its first "not ok" leaves its temporary files behind: TMPDIR is a folder of this
+# worker's, emptied after each run (short, in /tmp: a judge's socket lives there, 108 bytes of path at most).
+scratch=$(mktemp -d "${TMPDIR:-/tmp}/mutants.XXXXXX") || { say "cannot make a temporary folder"; exit 2; }
+trap 'rm -rf "$scratch"' EXIT
 run_stage() {
     cmd=$(stage_command "$1")
     (cd "$copy" && { [ ! -x "$bin/cuobjdump" ] || export LAB_CUOBJDUMP="${LAB_CUOBJDUMP-$bin/cuobjdump}"; } &&
-        timeout -k 10 "$2" sh -c "$cmd; echo \"# exit \$?\"" </dev/null 2>&1) |
+        export TMPDIR="$scratch" && timeout -k 10 "$2" sh -c "$cmd; echo \"# exit \$?\"" </dev/null 2>&1) |
         awk -v out="$3" '{ print >out } /^not ok/ && !/# TODO/ { bad = 1; exit } /^# exit [0-9]+$/ { code = $3 }
                          END { exit bad ? 1 : code == "" ? 124 : code != 0 }'
+    stage_status=$?
+    find "$scratch" -mindepth 1 -maxdepth 1 -exec rm -rf {} + 2>/dev/null
+    return $stage_status
 }
 # The stages a site's cover runs here: its STAGES, and its GPU part where there is a GPU.
 stages_of() {

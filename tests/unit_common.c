@@ -16,6 +16,7 @@
 #include "unit.h"
 
 #include <dirent.h>
+#include <errno.h>
 #include <limits.h>
 #include <math.h>
 #include <signal.h>
@@ -529,8 +530,14 @@ int main(void)
      * inherits SIGINT ignored, which common/output.c, as nohup expects, would leave ignored. */
     signal(SIGINT, SIG_DFL);
     signal(SIGTERM, SIG_DFL);
-    snprintf(scratch, sizeof scratch, "/tmp/unit_common.%d", (int)getpid());
-    mkdir(scratch, 0700);
+    /* A folder of its own, new: a run stopped at its first "not ok" (tests/mutants_worker.sh stops it so)
+     * leaves its folder behind, and a later run given the same process id must not find its files there. */
+    const char *tmp = getenv("TMPDIR");
+    snprintf(scratch, sizeof scratch, "%s/unit_common.XXXXXX", tmp && tmp[0] ? tmp : "/tmp");
+    if (!mkdtemp(scratch)) {
+        printf("Bail out! cannot make a scratch folder %s: %s\n", scratch, strerror(errno));
+        return 1;
+    }
     test_parse_number();
     test_cli();
     test_stats();
