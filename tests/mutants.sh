@@ -13,9 +13,10 @@
 #   labs/judge/*.c, *.h (the host side)               comparisons, tolerances    gpu (timed.c: first
 #                                                                                tests/clock.t)
 #   labs/grade, labs/steps/build.sh                   comparisons, lines deleted tests/grade.t
-#   labs/steps/run.sh, correctness.sh                 comparisons, lines deleted tests/grade.t (run.sh: first
+#   labs/steps/run.sh, correctness.sh, sanitizer.sh   comparisons, lines deleted tests/grade.t (run.sh: first
 #                                                                                tests/gpu_lock.t), then gpu
-#   labs/steps/sanitizer.sh, speed.sh, findings.awk   comparisons, lines deleted gpu
+#   labs/findings.awk                                 comparisons, lines deleted tests/findings.t, then gpu
+#   labs/steps/speed.sh                               comparisons, lines deleted gpu
 #   labs/rules.sh, elf.awk, sass.awk                  comparisons, lines deleted tests/rules.t's readers,
 #                                                                                tests/grade.t, tests/rules.t
 #   labs/rules.txt                                    a count, a rule of every lab  tests/grade.t, rules.t
@@ -60,8 +61,9 @@ cover_of() {
         labs/judge/*) echo "gpu ;$(judge_labs "$1")" ;;
         labs/grade|labs/steps/build.sh) echo "host grade;" ;;
         labs/steps/run.sh) echo "both lock+grade;$LABS_SAMPLE" ;;
-        labs/steps/correctness.sh) echo "both grade;$LABS_SAMPLE" ;;
-        labs/steps/*|labs/findings.awk) echo "gpu ;$LABS_SAMPLE" ;;
+        labs/steps/correctness.sh|labs/steps/sanitizer.sh) echo "both grade;$LABS_SAMPLE" ;;
+        labs/findings.awk) echo "both findings;$LABS_SAMPLE" ;;
+        labs/steps/*) echo "gpu ;$LABS_SAMPLE" ;;
         labs/rules.sh|labs/*.awk) echo "host readers+grade+rules;" ;;
         labs/rules.txt) echo "host grade+rules;" ;;
         labs/targets.txt) echo "host targets;" ;;
