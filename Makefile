@@ -182,7 +182,7 @@ tests/unit_common: tests/unit_common.c tests/unit_output.c tests/unit_cli.c test
 # TESTS="tests/gpu.t ..." runs those files only; LAB_SUBSET="LAB ..." grades only those labs on a GPU
 # (tests/labs.t), for a GPU session cut in parts.
 GNUPLOT ?= gnuplot
-test: all tests/unit_common lab-programs lab-mistake-files output/labs/unit_clock
+test: all tests/unit_common lab-programs lab-mistake-files output/labs/unit_clock output/labs/unit_random
 	@mkdir -p output/test && rm -f output/test/skipped.txt
 	@PROGRAMS="$(PROGRAMS)" NOT_BUILT="$(NOT_BUILT)" GNUPLOT="$(GNUPLOT)" LABS="$(LABS)" COURSE_URL="$(COURSE_URL)" \
 	    CLASSROOM_RUNS_ON="$(CLASSROOM_RUNS_ON)" \
@@ -352,6 +352,10 @@ output/labs/unit_clock: tests/unit_clock.c labs/judge/*.h $(LAB_JUDGE_OBJECTS) .
 	@mkdir -p $(@D)
 	$(CC) $(ALL_CFLAGS) -Ilabs/judge -I$(CUDA_DIR)/include -c $< -o $@.o
 	$(JUDGE_NVCC) $@.o $(LAB_JUDGE_OBJECTS) -o $@ -lcublas -lm
+# The judges' random numbers in their ranges (tests/random.t).
+output/labs/unit_random: tests/unit_random.c labs/judge/random.h .build-flags
+	@mkdir -p $(@D)
+	$(CC) $(ALL_CFLAGS) -Ilabs/judge $< -o $@ -lm
 output/labs/runner.o output/labs/launches.o: output/labs/%.o: labs/runner/%.c labs/runner/runner.h \
                                              labs/judge/protocol.h .build-flags
 	@mkdir -p $(@D)

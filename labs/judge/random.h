@@ -38,10 +38,19 @@ static inline LAB_HOST_DEVICE float lab_uniform(unsigned long long seed, unsigne
     return (float)(lab_bits(seed, stream, i) >> 40) * (1.0f / 16777216.0f);
 }
 
+/* u in [0, 1) taken to [low, high): one rounding, the same on CPU and GPU. That rounding can reach high
+ * itself (for [1, 2), u = 1 - 2^-24 gives 2 - 2^-24, which rounds to 2): such a draw is the largest float
+ * below high instead, so that the contracts' half-open ranges hold (tests/random.t). */
+static inline LAB_HOST_DEVICE float lab_between(float u, float low, float high)
+{
+    float v = fmaf(high - low, u, low);
+    return v < high ? v : nextafterf(high, low);
+}
+
 static inline LAB_HOST_DEVICE float lab_value(unsigned long long seed, unsigned stream, unsigned long long i,
                                               float low, float high)
 {
-    return fmaf(high - low, lab_uniform(seed, stream, i), low);  /* one rounding, the same on CPU and GPU */
+    return lab_between(lab_uniform(seed, stream, i), low, high);
 }
 
 static inline LAB_HOST_DEVICE unsigned lab_below(unsigned long long seed, unsigned stream, unsigned long long i,
