@@ -444,6 +444,12 @@ gpu_settles() {
         sleep 1
     done
 }
+# clock_told REPORT: a grade that timed the file tells the judge's clock's parts (grade-clock-ms: the
+# messages before the call, what of them was counted in it, the round trip subtracted, the judge's own).
+clock_told() {
+    case $(sed -n 's/^grade-time-ms //p' "$1") in ''|-) return 0 ;; esac
+    grep -q '^grade-clock-ms touch [0-9][0-9.e+-]* outside [0-9][0-9.e+-]* round-trip [0-9][0-9.e+-]* own' "$1"
+}
 # verdict NAME WANT: whether the grade in $tmp is what WANT asks; sets why.
 verdict() {
     out="$tmp/$1.out"
@@ -454,7 +460,8 @@ verdict() {
     case $2 in
         fail) [ "$code" = 1 ] && echo "$v" | grep -q "^FAIL" ;;
         pass) if [ -n "$no_tool" ]; then [ "$code" = 4 ] && [ "$(sed -n 's/^grade-correct //p' "$out")" = yes ]
-              else [ "$code" = 0 ] && { [ "$sanitizer" = clean ] || [ "$sanitizer" = "not part of this lab" ]; }; fi ;;
+              else [ "$code" = 0 ] && { [ "$sanitizer" = clean ] || [ "$sanitizer" = "not part of this lab" ]; } &&
+                   clock_told "$out"; fi ;;
         wrong) [ "$code" = 1 ] && [ "$(sed -n 's/^grade-correct //p' "$out")" = no ] ;;
         *) [ "$code" = 1 ] && echo "$sanitizer" | grep -q "$2" ;;
     esac

@@ -81,10 +81,10 @@ sweep_check sweep_finish sweep_start sweep_time gpu_timer_create gpu_timer_destr
 timed_runs size_to_fit host_available_bytes largest_size read_bytes sweep_next say_how_long_the_rest
 sweep_tf32_summary"
 # The lines of labs/grade and its build step that only a grade on a GPU reaches (the steps after the
-# first, the seed's and the device's lines, the runner put in place, a lab timed in several processes),
+# first, the seed's, the device's and the clock's lines, the runner put in place, a lab timed in several processes),
 # or a grade that shares a GPU (make labs, labs/gradebook: LAB_GPU_LOCK's waits and their step marks).
 GPU_LINES='step_(sanitizer|speed)|step_mark (sanitizer|speed|waiting)|steps/(speed|sanitizer)\.sh|\$tmp/(ran|device)|'
-GPU_LINES=$GPU_LINES'unset SEED|^processes=|runner\.\$\$" "\$dir/runner"|^gpu_lock (shared|alone)'
+GPU_LINES=$GPU_LINES'unset SEED|^processes=|runner\.\$\$" "\$dir/runner"|^gpu_lock (shared|alone)|grade-clock-ms'
 # judge_labs FILE: the labs whose judge includes FILE (through the headers that include it), else all of
 # them: LABS_SAMPLE.
 judge_labs() {
