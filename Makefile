@@ -182,7 +182,7 @@ tests/unit_common: tests/unit_common.c tests/unit_output.c tests/unit_cli.c test
 # TESTS="tests/gpu.t ..." runs those files only; LAB_SUBSET="LAB ..." grades only those labs on a GPU
 # (tests/labs.t), for a GPU session cut in parts.
 GNUPLOT ?= gnuplot
-test: all tests/unit_common lab-programs lab-mistake-files output/labs/unit_clock
+test: all tests/unit_common lab-programs lab-mistake-files output/labs/unit_clock output/labs/unit_channel
 	@mkdir -p output/test && rm -f output/test/skipped.txt
 	@PROGRAMS="$(PROGRAMS)" NOT_BUILT="$(NOT_BUILT)" GNUPLOT="$(GNUPLOT)" LABS="$(LABS)" COURSE_URL="$(COURSE_URL)" \
 	    CLASSROOM_RUNS_ON="$(CLASSROOM_RUNS_ON)" \
@@ -347,8 +347,10 @@ output/labs/%.o: labs/judge/%.cu labs/judge/*.h common/*.h .build-flags
 output/labs/judge/%: labs/judge/%.cu labs/judge/*.h $(LAB_JUDGE_OBJECTS) .build-flags
 	@mkdir -p $(@D)
 	$(JUDGE_NVCC) -Ilabs/judge $< $(LAB_JUDGE_OBJECTS) -o $@ -lcublas -lm
-# The judge's clock on made-up runs, without a GPU (tests/clock.t).
-output/labs/unit_clock: tests/unit_clock.c labs/judge/*.h $(LAB_JUDGE_OBJECTS) .build-flags
+# The judge's clock on made-up runs, and its report of a call's outcome from a made-up runner, without a
+# GPU (tests/clock.t, tests/channel.t).
+output/labs/unit_clock output/labs/unit_channel: output/labs/unit_%: tests/unit_%.c labs/judge/*.h \
+                                                 $(LAB_JUDGE_OBJECTS) .build-flags
 	@mkdir -p $(@D)
 	$(CC) $(ALL_CFLAGS) -Ilabs/judge -I$(CUDA_DIR)/include -c $< -o $@.o
 	$(JUDGE_NVCC) $@.o $(LAB_JUDGE_OBJECTS) -o $@ -lcublas -lm

@@ -11,7 +11,8 @@
 # prose's, tests/mutants_prose.awk, from the ledger), and the tests that run on it (cover_of, below):
 #   common/*.c (and the tolerances of common/*.h)    comparisons, tolerances    tests/unit_common
 #   labs/judge/*.c, *.h (the host side)               comparisons, tolerances    gpu (timed.c: first
-#                                                                                tests/clock.t)
+#                                                                                tests/clock.t; channel.c:
+#                                                                                first tests/channel.t)
 #   labs/grade, labs/steps/build.sh                   comparisons, lines deleted tests/grade.t
 #   labs/steps/run.sh, correctness.sh                 comparisons, lines deleted tests/grade.t (run.sh: first
 #                                                                                tests/gpu_lock.t), then gpu
@@ -57,6 +58,7 @@ cover_of() {
     case $1 in
         common/*) echo "host unit;" ;;
         labs/judge/timed.c) echo "both clock;$(judge_labs "$1")" ;;
+        labs/judge/channel.c) echo "both channel;$(judge_labs "$1")" ;;
         labs/judge/*) echo "gpu ;$(judge_labs "$1")" ;;
         labs/grade|labs/steps/build.sh) echo "host grade;" ;;
         labs/steps/run.sh) echo "both lock+grade;$LABS_SAMPLE" ;;
