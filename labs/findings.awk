@@ -7,8 +7,8 @@
 #     thread (16,0,0) in block (0,0,0)     (initcheck: a read of memory nothing wrote; no place to name)
 #   Host API memory access error of size 400 bytes (uninitialized, read by cudaMemcpy source)     (initcheck:
 #     a CUDA call, not a kernel, read memory nothing wrote)
-#   Invalid __global__ read of size 16 bytes in apply_gain (ch3_debug_async.cu:62) [x8]; the first: thread
-#     (0,0,0) in block (0,0,0), at a misaligned address     (memcheck: an address not a multiple of the size)
+#   Invalid __global__ read of size 16 bytes in apply_gain (ch3_debug_async.cu:69); the first: thread (0,0,0)
+#     in block (0,0,0), at a misaligned address     (memcheck: an address that is not a multiple of the size)
 # A finding starts at a line "========= TEXT" (not the tool's banner or summaries, nor its word that the
 # program ended badly: labs/grade judges that by the judge's lines, as a run that did not finish); its kernel and
 # source lines come from the lines "at KERNEL(...)+0x.. in FILE:LINE" under it. here= is stripped from
