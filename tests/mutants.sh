@@ -12,7 +12,8 @@
 #   common/*.c (and the tolerances of common/*.h)    comparisons, tolerances    tests/unit_common
 #   labs/judge/*.c, *.h (the host side)               comparisons, tolerances    gpu (timed.c: first
 #                                                                                tests/clock.t; random.h:
-#                                                                                tests/random.t)
+#                                                                                tests/random.t; channel.c:
+#                                                                                first tests/channel.t)
 #   labs/grade, labs/steps/build.sh                   comparisons, lines deleted tests/grade.t
 #   labs/steps/run.sh, correctness.sh, sanitizer.sh   comparisons, lines deleted tests/grade.t (run.sh: first
 #                                                                                tests/gpu_lock.t), then gpu
@@ -60,6 +61,7 @@ cover_of() {
         common/*) echo "host unit;" ;;
         labs/judge/timed.c) echo "both clock;$(judge_labs "$1")" ;;
         labs/judge/random.h) echo "both random;$(judge_labs "$1")" ;;
+        labs/judge/channel.c) echo "both channel;$(judge_labs "$1")" ;;
         labs/judge/*) echo "gpu ;$(judge_labs "$1")" ;;
         labs/grade|labs/steps/build.sh) echo "host grade;" ;;
         labs/steps/run.sh) echo "both lock+grade;$LABS_SAMPLE" ;;

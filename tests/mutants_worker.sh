@@ -62,9 +62,9 @@ fi
 # the change touched); ledger: tests/ledger.sh, the check tests/ledger.t runs first; readers:
 # tests/rules.t without the compiled files (its readers of listings, rules.sh's command line); rules:
 # tests/rules.t, its compiled files kept (RULES_JOBS); grade: tests/grade_first.t and tests/grade.t;
-# lock: tests/gpu_lock.t (labs/steps/run.sh's gpu_lock, three shells taking it as grades would); findings:
-# tests/findings.t (labs/findings.awk on reports in the tools' words); random: tests/random.t (random.h's
-# ranges);
+# lock: tests/gpu_lock.t (labs/steps/run.sh's gpu_lock, three shells taking it as grades would); clock,
+# channel: the judge's unit tests (tests/clock.t, tests/channel.t); findings: tests/findings.t (labs/findings.awk
+# on reports in the tools' words); random: tests/random.t (random.h's ranges);
 # targets: tests/labs.t's
 # check of the hand-out targets, its part from "# Hand-out targets by" to "# LAB_SUBSET" (the rest of
 # tests/labs.t grades every file: minutes; a stage without a test fails, the markers gone).
@@ -79,6 +79,7 @@ stage_command() {
         findings) echo 'sh tests/findings.t' ;;
         random) echo 'make -s --no-print-directory output/labs/unit_random && ./output/labs/unit_random' ;;
         clock) echo 'make -s --no-print-directory output/labs/unit_clock && ./output/labs/unit_clock' ;;
+        channel) echo 'make -s --no-print-directory output/labs/unit_channel && ./output/labs/unit_channel' ;;
         targets) echo 'LABS=$(make -s --no-print-directory lab-list) && . tests/tap.sh && . labs/csv.sh &&
                  tmp=$(mktemp -d) && trap "rm -rf \"\$tmp\"" EXIT && [ -d "$tmp" ] &&
                  eval "$(sed -n "/^# Hand-out targets by/,/^# LAB_SUBSET/p" tests/labs.t)" && [ $count -gt 0 ] &&
