@@ -16,6 +16,9 @@ CH4_PROGRAMS := $(addprefix ch4_atomics_mutex/,$(CH4))
 CH5_PROGRAMS := $(addprefix ch5_matmul/,$(CH5))
 PROGRAMS := $(CH1_PROGRAMS) $(CH2_PROGRAMS) $(CH3_PROGRAMS) $(CH4_PROGRAMS) $(CH5_PROGRAMS)
 
+# A bare make builds everything (the notes' stand-ins below for what is left out must not be the first goal).
+.DEFAULT_GOAL := all
+
 # The CUDA Toolkit: nvcc on PATH, else the usual place. Without it only help, clean, figures, notebook,
 # colab, classroom and runner-check work.
 NVCC     ?= $(or $(shell command -v nvcc),$(wildcard /usr/local/cuda/bin/nvcc),nvcc)
