@@ -23,14 +23,7 @@ PROGRAMS := $(CH1_PROGRAMS) $(CH2_PROGRAMS) $(CH3_PROGRAMS) $(CH4_PROGRAMS) $(CH
 # colab, classroom and runner-check work.
 NVCC     ?= $(or $(shell command -v nvcc),$(wildcard /usr/local/cuda/bin/nvcc),nvcc)
 CC       := gcc
-# The toolkit's folder: nvcc's own, through any symlink to it (readlink -f), where its include/ holds CUDA's
-# headers; else the TOP its --dryrun names (nvcc reached through a wrapper script).
-ifndef CUDA_DIR
-  NVCC_REAL := $(shell readlink -f "$$(command -v '$(NVCC)')" 2>/dev/null)
-  NVCC_HEADER := $(wildcard $(patsubst %/bin/nvcc,%/include/cuda_runtime.h,$(filter %/bin/nvcc,$(NVCC_REAL))))
-  CUDA_DIR := $(or $(patsubst %/include/cuda_runtime.h,%,$(NVCC_HEADER)),$(shell '$(NVCC)' --dryrun -x cu \
-                /dev/null -o /dev/null 2>&1 | sed -n 's|^.$$ TOP=\(.*\)/bin/\.\.$$|\1|p'))
-endif
+CUDA_DIR ?= $(patsubst %/bin/nvcc,%,$(shell command -v $(NVCC)))
 ifeq ($(CUDA_DIR),)
   ifneq ($(filter-out help clean figures notebook colab classroom runner-check,$(or $(MAKECMDGOALS),all)),)
     $(error nvcc not found: install the CUDA Toolkit, put its bin/ on PATH, or make NVCC=/path/to/nvcc)
