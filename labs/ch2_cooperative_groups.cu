@@ -30,7 +30,7 @@
  *   binding: the Rules line and the fixed launch (the tolerance counts the additions it makes). The
  *     groups and the steps of 1. and 2. are the lesson's way, which nothing checks: the judge checks the
  *     sum, and the rules read the machine code, where a tile's shfl_down is the SHFL.DOWN of
- *     __shfl_down_sync and block.sync() the BAR.SYNC of __syncthreads(), so a file of warp intrinsics
+ *     __shfl_down_sync and block.sync() a BAR.SYNC as __syncthreads() is, so a file of warp intrinsics
  *     passes too.
  *
  * Rules: no atomics, no CUB.
