@@ -16,6 +16,9 @@ CH4_PROGRAMS := $(addprefix ch4_atomics_mutex/,$(CH4))
 CH5_PROGRAMS := $(addprefix ch5_matmul/,$(CH5))
 PROGRAMS := $(CH1_PROGRAMS) $(CH2_PROGRAMS) $(CH3_PROGRAMS) $(CH4_PROGRAMS) $(CH5_PROGRAMS)
 
+# A bare make builds everything (the notes' stand-ins below for what is left out must not be the first goal).
+.DEFAULT_GOAL := all
+
 # The CUDA Toolkit: nvcc on PATH, else the usual place. Without it only help, clean, figures, notebook,
 # colab, classroom and runner-check work.
 NVCC     ?= $(or $(shell command -v nvcc),$(wildcard /usr/local/cuda/bin/nvcc),nvcc)
@@ -182,7 +185,8 @@ tests/unit_common: tests/unit_common.c tests/unit_output.c tests/unit_cli.c test
 # TESTS="tests/gpu.t ..." runs those files only; LAB_SUBSET="LAB ..." grades only those labs on a GPU
 # (tests/labs.t), for a GPU session cut in parts.
 GNUPLOT ?= gnuplot
-test: all tests/unit_common lab-programs lab-mistake-files output/labs/unit_clock
+test: all tests/unit_common lab-programs lab-mistake-files output/labs/unit_clock output/labs/unit_random \
+      output/labs/unit_channel
 	@mkdir -p output/test && rm -f output/test/skipped.txt
 	@PROGRAMS="$(PROGRAMS)" NOT_BUILT="$(NOT_BUILT)" GNUPLOT="$(GNUPLOT)" LABS="$(LABS)" COURSE_URL="$(COURSE_URL)" \
 	    CLASSROOM_RUNS_ON="$(CLASSROOM_RUNS_ON)" \
@@ -319,7 +323,7 @@ help:
 LABS := ch1_block_index ch1_one_thread_each ch1_two_inputs ch1_grid_2d ch2_shared_reverse \
         ch1_map ch1_image ch1_debug_bounds ch1_transpose \
         ch2_block_sum ch2_warp_sum ch2_cooperative_groups ch2_debug_barrier ch2_debug_warp \
-        ch3_pipeline ch3_events ch3_debug_stream ch3_graph ch3_stencil ch3_allreduce ch3_halo \
+        ch3_pipeline ch3_events ch3_debug_stream ch3_debug_async ch3_graph ch3_stencil ch3_allreduce ch3_halo \
         ch4_histogram ch4_dot ch4_mutex ch4_debug_atomic ch4_debug_init ch4_block_scan ch4_lookback_scan ch4_equalize \
         ch5_tiled ch5_register_tile ch5_cublas ch5_mma
 # Labs whose runner stub needs a library (labs/rules.txt "LAB link LIB") are built only where make finds
@@ -347,11 +351,17 @@ output/labs/%.o: labs/judge/%.cu labs/judge/*.h common/*.h .build-flags
 output/labs/judge/%: labs/judge/%.cu labs/judge/*.h $(LAB_JUDGE_OBJECTS) .build-flags
 	@mkdir -p $(@D)
 	$(JUDGE_NVCC) -Ilabs/judge $< $(LAB_JUDGE_OBJECTS) -o $@ -lcublas -lm
-# The judge's clock on made-up runs, without a GPU (tests/clock.t).
-output/labs/unit_clock: tests/unit_clock.c labs/judge/*.h $(LAB_JUDGE_OBJECTS) .build-flags
+# The judge's clock on made-up runs, and its report of a call's outcome from a made-up runner, without a
+# GPU (tests/clock.t, tests/channel.t).
+output/labs/unit_clock output/labs/unit_channel: output/labs/unit_%: tests/unit_%.c labs/judge/*.h \
+                                                 $(LAB_JUDGE_OBJECTS) .build-flags
 	@mkdir -p $(@D)
 	$(CC) $(ALL_CFLAGS) -Ilabs/judge -I$(CUDA_DIR)/include -c $< -o $@.o
 	$(JUDGE_NVCC) $@.o $(LAB_JUDGE_OBJECTS) -o $@ -lcublas -lm
+# The judges' random numbers in their ranges (tests/random.t).
+output/labs/unit_random: tests/unit_random.c labs/judge/random.h .build-flags
+	@mkdir -p $(@D)
+	$(CC) $(ALL_CFLAGS) -Ilabs/judge $< -o $@ -lm
 output/labs/runner.o output/labs/launches.o: output/labs/%.o: labs/runner/%.c labs/runner/runner.h \
                                              labs/judge/protocol.h .build-flags
 	@mkdir -p $(@D)
@@ -367,7 +377,7 @@ output/labs/runner/ch3_halo.o: LAB_STUB_FLAGS = $(MPI_FLAGS)
 
 # The course's side of every lab (its own code: warnings are errors); make test then grades the skeletons,
 # the solutions and the mistakes. ONLY_LABS="LAB ..." makes those labs' only (labs/gradebook: a class's labs,
-# not every lab of LABS, which take minutes where no GPU narrows the architectures to build for).
+# not all thirty-four, which take minutes where no GPU narrows the architectures to build for).
 LABS_MADE = $(if $(ONLY_LABS),$(filter $(ONLY_LABS),$(LABS_BUILT)),$(LABS_BUILT))
 lab-programs: $(addprefix output/labs/judge/,$(LABS_MADE)) $(patsubst %,output/labs/runner/%.o,$(LABS_MADE)) \
               output/labs/runner.o output/labs/launches.o output/labs/runner/touch.o

@@ -7,6 +7,8 @@
 #     thread (16,0,0) in block (0,0,0)     (initcheck: a read of memory nothing wrote; no place to name)
 #   Host API memory access error of size 400 bytes (uninitialized, read by cudaMemcpy source)     (initcheck:
 #     a CUDA call, not a kernel, read memory nothing wrote)
+#   Invalid __global__ read of size 16 bytes in apply_gain (ch3_debug_async.cu:69); the first: thread (0,0,0)
+#     in block (0,0,0), at a misaligned address     (memcheck: an address that is not a multiple of the size)
 # A finding starts at a line "========= TEXT" (not the tool's banner or summaries, nor its word that the
 # program ended badly: labs/grade judges that by the judge's lines, as a run that did not finish); its kernel and
 # source lines come from the lines "at KERNEL(...)+0x.. in FILE:LINE" under it. here= is stripped from
@@ -50,6 +52,10 @@ what != "" && host_api && /^=========  +Uninitialized access (at|to) 0x[0-9a-fA-
 # after the nearest allocation at 0x7f... of size 4000 bytes" (the addresses left out: they change every run).
 what != "" && /^=========  +by thread \(/ {
     who = $0; sub(/^=========  +by /, "", who)
+}
+# memcheck's word on an access whose address is not a multiple of its size: "Address 0x... is misaligned".
+what != "" && /^=========  +Address 0x[0-9a-fA-F]+ is misaligned/ {
+    place = "at a misaligned address"
 }
 what != "" && /^=========  +and is [0-9]+ bytes (after|before) the nearest allocation/ {
     place = $0; sub(/^=========  +and is /, "", place); sub(/ at 0x[0-9a-fA-F]+/, "", place)

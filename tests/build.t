@@ -35,6 +35,11 @@ out=$(NCCL_HOME=/nonexistent make -n all 2>&1)
     echo "$out" | grep "no NCCL found" | grep -q "install libnccl-dev.* or pip install nvidia-nccl-cu12"
 ok $? "without NCCL: one line naming what to install, and multi_gpu and heat_mpi are not built" \
    "$(echo "$out" | grep -i nccl | head -n 3)"
+# A bare make (README: make -j"$(nproc)" builds everything), where NCCL and MPI are missing: the programs,
+# not the stand-in that says what is left out.
+out=$(make -n -B NCCL=none MPICC=/nonexistent 2>&1); code=$?
+[ $code = 0 ] && echo "$out" | grep -q "ch2_reduction/better.cu" && ! echo "$out" | grep -q "multi_gpu.cu"
+ok $? "a bare make without NCCL and MPI plans every program but theirs, exit 0" "exit $code; $(echo "$out" | tail -n 3)"
 out=$(make -n all MPICC=/nonexistent 2>&1)
 [ "$(echo "$out" | grep -c "no MPI found")" -eq 1 ] &&
     echo "$out" | grep "no MPI found" | grep -q "install Open MPI (Debian/Ubuntu: libopenmpi-dev openmpi-bin)"

@@ -1,8 +1,8 @@
 #!/bin/sh
 # labs/findings.awk: compute-sanitizer's report as labs/grade prints it, a line a distinct finding, with how
 # many times it was found and, where memcheck names them, the first one's thread, block and place against
-# the nearest allocation (the addresses left out). No GPU: a report in memcheck's and racecheck's words,
-# then one in initcheck's.
+# the nearest allocation or its alignment (the addresses left out). No GPU: a report in memcheck's and
+# racecheck's words, then one in initcheck's, then memcheck's on a misaligned address.
 . tests/tap.sh
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
@@ -82,4 +82,27 @@ ok $? "initcheck: a read of memory never written, 48 times: one line, the kernel
 ok $? "initcheck: a call that read memory never written is named by the call, with no kernel" "$(cat "$tmp/lines")"
 [ "$(wc -l <"$tmp/lines")" = 2 ] && ! grep -q '0x' "$tmp/lines"
 ok $? "initcheck: two findings, no address, no host frame" "$(cat "$tmp/lines")"
+
+# memcheck on a 16-byte load from an address that is not a multiple of 16, in its words as the issue
+# AyakaGEMM/Hands-on-GEMM#11 quotes them (a float4 read from shared memory): the place is the address's
+# alignment, not a distance from an allocation (ch3_debug_async's lesson).
+{
+    echo "========= COMPUTE-SANITIZER"
+    echo "========= Invalid __shared__ read of size 16 bytes"
+    printf '=========     at %s+0x7120 in %s\n' \
+        "matrixMul(const float *, const float *, float *, int, int, int, float, float)" \
+        /home/tpy/gitcode/Hands-on-GEMM/src/cuda/pipeline_gemm.cu:94
+    echo "=========     by thread (0,4,0) in block (0,0,0)"
+    echo "=========     Address 0x10a8 is misaligned"
+    echo "=========     Saved host backtrace up to driver entry point at kernel launch time"
+    echo "=========     Host Frame: [0x23b3b7]"
+    echo "=========                in /usr/lib/wsl/drivers/nv_dispig.inf_amd64_0afec3f2050014a0/libcuda.so.1.1"
+    echo "========="
+    echo "========= ERROR SUMMARY: 1 error"
+} >"$tmp/misaligned.log"
+awk -v here=/home/tpy/gitcode/Hands-on-GEMM/ -f labs/findings.awk "$tmp/misaligned.log" >"$tmp/lines"
+[ "$(cat "$tmp/lines")" = "Invalid __shared__ read of size 16 bytes in matrixMul (src/cuda/pipeline_gemm.cu:94); the \
+first: thread (0,4,0) in block (0,0,0), at a misaligned address" ]
+ok $? "memcheck: a misaligned 16-byte read, its kernel and line, the first thread, the address said misaligned" \
+   "$(cat "$tmp/lines")"
 done_testing

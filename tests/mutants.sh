@@ -11,11 +11,14 @@
 # prose's, tests/mutants_prose.awk, from the ledger), and the tests that run on it (cover_of, below):
 #   common/*.c (and the tolerances of common/*.h)    comparisons, tolerances    tests/unit_common
 #   labs/judge/*.c, *.h (the host side)               comparisons, tolerances    gpu (timed.c: first
-#                                                                                tests/clock.t)
+#                                                                                tests/clock.t; random.h:
+#                                                                                tests/random.t; channel.c:
+#                                                                                first tests/channel.t)
 #   labs/grade, labs/steps/build.sh                   comparisons, lines deleted tests/grade.t
-#   labs/steps/run.sh, correctness.sh                 comparisons, lines deleted tests/grade.t (run.sh: first
+#   labs/steps/run.sh, correctness.sh, sanitizer.sh   comparisons, lines deleted tests/grade.t (run.sh: first
 #                                                                                tests/gpu_lock.t), then gpu
-#   labs/steps/sanitizer.sh, speed.sh, findings.awk   comparisons, lines deleted gpu
+#   labs/findings.awk                                 comparisons, lines deleted tests/findings.t, then gpu
+#   labs/steps/speed.sh                               comparisons, lines deleted gpu
 #   labs/rules.sh, elf.awk, sass.awk                  comparisons, lines deleted tests/rules.t's readers,
 #                                                                                tests/grade.t, tests/rules.t
 #   labs/rules.txt                                    a count, a rule of every lab  tests/grade.t, rules.t
@@ -57,11 +60,14 @@ cover_of() {
     case $1 in
         common/*) echo "host unit;" ;;
         labs/judge/timed.c) echo "both clock;$(judge_labs "$1")" ;;
+        labs/judge/random.h) echo "both random;$(judge_labs "$1")" ;;
+        labs/judge/channel.c) echo "both channel;$(judge_labs "$1")" ;;
         labs/judge/*) echo "gpu ;$(judge_labs "$1")" ;;
         labs/grade|labs/steps/build.sh) echo "host grade;" ;;
         labs/steps/run.sh) echo "both lock+grade;$LABS_SAMPLE" ;;
-        labs/steps/correctness.sh) echo "both grade;$LABS_SAMPLE" ;;
-        labs/steps/*|labs/findings.awk) echo "gpu ;$LABS_SAMPLE" ;;
+        labs/steps/correctness.sh|labs/steps/sanitizer.sh) echo "both grade;$LABS_SAMPLE" ;;
+        labs/findings.awk) echo "both findings;$LABS_SAMPLE" ;;
+        labs/steps/*) echo "gpu ;$LABS_SAMPLE" ;;
         labs/rules.sh|labs/*.awk) echo "host readers+grade+rules;" ;;
         labs/rules.txt) echo "host grade+rules;" ;;
         labs/targets.txt) echo "host targets;" ;;
@@ -77,10 +83,10 @@ sweep_check sweep_finish sweep_start sweep_time gpu_timer_create gpu_timer_destr
 timed_runs size_to_fit host_available_bytes largest_size read_bytes sweep_next say_how_long_the_rest
 sweep_tf32_summary"
 # The lines of labs/grade and its build step that only a grade on a GPU reaches (the steps after the
-# first, the seed's and the device's lines, the runner put in place, a lab timed in several processes),
+# first, the seed's, the device's and the clock's lines, the runner put in place, a lab timed in several processes),
 # or a grade that shares a GPU (make labs, labs/gradebook: LAB_GPU_LOCK's waits and their step marks).
 GPU_LINES='step_(sanitizer|speed)|step_mark (sanitizer|speed|waiting)|steps/(speed|sanitizer)\.sh|\$tmp/(ran|device)|'
-GPU_LINES=$GPU_LINES'unset SEED|^processes=|runner\.\$\$" "\$dir/runner"|^gpu_lock (shared|alone)'
+GPU_LINES=$GPU_LINES'unset SEED|^processes=|runner\.\$\$" "\$dir/runner"|^gpu_lock (shared|alone)|grade-clock-ms'
 # judge_labs FILE: the labs whose judge includes FILE (through the headers that include it), else all of
 # them: LABS_SAMPLE.
 judge_labs() {

@@ -62,7 +62,9 @@ fi
 # the change touched); ledger: tests/ledger.sh, the check tests/ledger.t runs first; readers:
 # tests/rules.t without the compiled files (its readers of listings, rules.sh's command line); rules:
 # tests/rules.t, its compiled files kept (RULES_JOBS); grade: tests/grade_first.t and tests/grade.t;
-# lock: tests/gpu_lock.t (labs/steps/run.sh's gpu_lock, three shells taking it as grades would);
+# lock: tests/gpu_lock.t (labs/steps/run.sh's gpu_lock, three shells taking it as grades would); clock,
+# channel: the judge's unit tests (tests/clock.t, tests/channel.t); findings: tests/findings.t (labs/findings.awk
+# on reports in the tools' words); random: tests/random.t (random.h's ranges);
 # targets: tests/labs.t's
 # check of the hand-out targets, its part from "# Hand-out targets by" to "# LAB_SUBSET" (the rest of
 # tests/labs.t grades every file: minutes; a stage without a test fails, the markers gone).
@@ -74,7 +76,10 @@ stage_command() {
         rules) echo "RULES_JOBS='$copy.rules' sh tests/rules.t" ;;
         grade) echo 'sh tests/grade_first.t && sh tests/grade.t' ;;
         lock) echo 'sh tests/gpu_lock.t' ;;
+        findings) echo 'sh tests/findings.t' ;;
+        random) echo 'make -s --no-print-directory output/labs/unit_random && ./output/labs/unit_random' ;;
         clock) echo 'make -s --no-print-directory output/labs/unit_clock && ./output/labs/unit_clock' ;;
+        channel) echo 'make -s --no-print-directory output/labs/unit_channel && ./output/labs/unit_channel' ;;
         targets) echo 'LABS=$(make -s --no-print-directory lab-list) && . tests/tap.sh && . labs/csv.sh &&
                  tmp=$(mktemp -d) && trap "rm -rf \"\$tmp\"" EXIT && [ -d "$tmp" ] &&
                  eval "$(sed -n "/^# Hand-out targets by/,/^# LAB_SUBSET/p" tests/labs.t)" && [ $count -gt 0 ] &&
@@ -86,8 +91,10 @@ stage_command() {
 # run_stage STAGE LIMIT LOG: 0 when the stage's tests pass, 1 when one fails (it is stopped at its first
 # "not ok": the mutant is killed), 124 when they ran past LIMIT seconds.
 # A test stopped at its first "not ok" leaves its temporary files behind: TMPDIR is a folder of this
-# worker's, emptied after each run (short, in /tmp: a judge's socket lives there, 108 bytes of path at most).
-scratch=$(mktemp -d "${TMPDIR:-/tmp}/mutants.XXXXXX") || { say "cannot make a temporary folder"; exit 2; }
+# worker's, emptied after each run (short, in /tmp: a judge's socket lives there, 108 bytes of path at most),
+# open to all as /tmp is (tests/unit_common runs a child as nobody in a folder of its own there).
+scratch=$(mktemp -d "${TMPDIR:-/tmp}/mutants.XXXXXX") && chmod 1777 "$scratch" ||
+    { say "cannot make a temporary folder"; exit 2; }
 trap 'rm -rf "$scratch"' EXIT
 run_stage() {
     cmd=$(stage_command "$1")

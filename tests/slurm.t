@@ -89,7 +89,7 @@ course=$([ -d labs/solutions ] && echo yes)
 ARCH=$(make -s --no-print-directory lab-arch)
 export ARCH
 
-# The class of three, as tests/labs.t builds it; graded on Slurm first (the tasks compile the files), then
+# The class of three, as tests/gradebook.t builds it; graded on Slurm first (the tasks compile the files), then
 # on this machine as one without a GPU (CUDA_VISIBLE_DEVICES empty).
 mkdir -p "$tmp/three/ada" "$tmp/three/bo" "$tmp/three/cy"
 cp "labs/${course:+solutions/}ch1_map.cu" "$tmp/three/ada/ch1_map.cu" && cp labs/ch1_map.cu "$tmp/three/bo/"

@@ -389,10 +389,12 @@ int start_runner(struct lab *lab)
 /* ==== A call ==== */
 
 /* The outcome of a call: 0, or 1 after saying why (a CUDA error in the student's code, or the runner's
- * own trouble). */
+ * own trouble). A CUDA error is kept in lab->cuda_error, for the judge's hint; which call of the runner's
+ * found it, and what that means, is said here (runner.c's statuses: 1 sticky, 3 not). */
 int read_done(struct lab *lab, const char *doing)
 {
     struct lab_done_wire done;
+    lab->cuda_error[0] = '\0';
     if (expect(lab, LAB_DONE, sizeof done, doing))
         return 1;
     int how = channel_read(lab, &done, sizeof done);
@@ -405,9 +407,20 @@ int read_done(struct lab *lab, const char *doing)
     printable(done.error, sizeof done.error);
     relay_output(lab->runner, 1);
     if (done.status == 1) {
-        printf("  a CUDA error after your code ran: %s\n", done.error);
-        printf("  (a kernel read or wrote memory it does not own, or a launch failed: compute-sanitizer's memcheck, "
-               "step 2, says which line)\n");
+        snprintf(lab->cuda_error, sizeof lab->cuda_error, "%s", done.error);
+        printf("  a CUDA error, %s, returned by the runner's wait for the GPU\n", done.error);
+        printf("  (cudaDeviceSynchronize) once your code had returned: an error of the GPU's. Work your code queued, "
+               "a kernel\n  most often, failed as it ran; a launch only queues a kernel, so its fault is reported by "
+               "the next call\n  that waits for the GPU, not at the line where it happened. The error is sticky: "
+               "every CUDA call after it\n  fails too, and the runner stops. compute-sanitizer's memcheck (step 2) "
+               "names the kernel's line.\n");
+        printf("judge-failure cuda\n");
+    } else if (done.status == 3) {
+        snprintf(lab->cuda_error, sizeof lab->cuda_error, "%s", done.error);
+        printf("  a CUDA error, %s, found once your code had returned\n", done.error);
+        printf("  (by the runner's cudaDeviceSynchronize, then cudaGetLastError), and not sticky: a launch your code "
+               "made was\n  refused, most often, and no kernel ran. cudaGetLastError() right after a launch says "
+               "whether it was\n  refused, and why.\n");
         printf("judge-failure cuda\n");
     } else {
         printf("  the runner could not prepare the call: %s\n", done.error);

@@ -63,6 +63,9 @@ struct lab {
     int launches;          /* the kernels the last call launched (lab_run, lab_timed_call), as the runner's
                             * wrappers of the launch functions counted them (a lab's "one kernel" rule) */
     int elapsed;           /* the last call's calls of cudaEventElapsedTime, counted the same way */
+    char cuda_error[LAB_ERROR_BYTES];  /* the CUDA error that stopped the last call ("cudaErrorMisalignedAddress
+                                        * (misaligned address)"), or "": lab_run's 1 with it set is a CUDA
+                                        * error, for a judge's hint */
     int hinted;            /* hints said so far: two at most, and each kind once */
     const char *said[2];   /* the kinds said (their format strings) */
     char **runner_argv;    /* the runner's command line, after "--" (labs/grade's: the sandbox, then the runner) */

@@ -61,11 +61,15 @@ struct lab_call_wire {
     struct lab_arg_wire arg[LAB_MAX_ARGS];
 };
 
+#define LAB_ERROR_BYTES 484  /* a DONE's text: a CUDA error's name and description */
+
 struct lab_done_wire {
-    int32_t status;    /* 0: the call and the GPU's work ended well; 1: a CUDA error, in `error` */
+    int32_t status;    /* 0: the call and the GPU's work ended well; 1: a CUDA error, in `error`, that stays
+                        * (sticky: a kernel's fault, the context lost); 3: one that did not (a launch refused);
+                        * 2: the runner's own trouble before the student's code ran */
     uint32_t launches; /* kernels the call launched, counted by the runner's wrappers of the launch calls */
     uint32_t elapsed;  /* its calls of cudaEventElapsedTime, counted the same way (ch3_events' rule) */
-    char error[484];
+    char error[LAB_ERROR_BYTES];
 };
 
 struct lab_hello_wire {

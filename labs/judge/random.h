@@ -38,10 +38,19 @@ static inline LAB_HOST_DEVICE float lab_uniform(unsigned long long seed, unsigne
     return (float)(lab_bits(seed, stream, i) >> 40) * (1.0f / 16777216.0f);
 }
 
+/* u in [0, 1) taken to [low, high): one rounding, the same on CPU and GPU. That rounding can reach high
+ * itself (for [1, 2), u = 1 - 2^-24 gives 2 - 2^-24, which rounds to 2): such a draw is the largest float
+ * below high instead, so that the contracts' half-open ranges hold (tests/random.t). */
+static inline LAB_HOST_DEVICE float lab_between(float u, float low, float high)
+{
+    float v = fmaf(high - low, u, low);
+    return v < high ? v : nextafterf(high, low);
+}
+
 static inline LAB_HOST_DEVICE float lab_value(unsigned long long seed, unsigned stream, unsigned long long i,
                                               float low, float high)
 {
-    return fmaf(high - low, lab_uniform(seed, stream, i), low);  /* one rounding, the same on CPU and GPU */
+    return lab_between(lab_uniform(seed, stream, i), low, high);
 }
 
 static inline LAB_HOST_DEVICE unsigned lab_below(unsigned long long seed, unsigned stream, unsigned long long i,
@@ -53,13 +62,18 @@ static inline LAB_HOST_DEVICE unsigned lab_below(unsigned long long seed, unsign
 /* Any finite float: 32 bits read as a float, where an exponent of all ones (an infinity or a NaN, which no
  * comparison would pass and which the poison is) loses its top bit; subnormals and both zeros included. For
  * a lab that copies floats, where every bit must survive. */
-static inline LAB_HOST_DEVICE float lab_any_float(unsigned long long seed, unsigned stream, unsigned long long i)
+static inline LAB_HOST_DEVICE float lab_float_of(unsigned bits)
 {
     union { unsigned bits; float f; } v;
-    v.bits = (unsigned)lab_bits(seed, stream, i);
+    v.bits = bits;
     if ((v.bits & 0x7f800000u) == 0x7f800000u)
         v.bits &= ~0x40000000u;
     return v.f;
+}
+
+static inline LAB_HOST_DEVICE float lab_any_float(unsigned long long seed, unsigned stream, unsigned long long i)
+{
+    return lab_float_of((unsigned)lab_bits(seed, stream, i));
 }
 
 /* Byte i of an English-like text (letters at their frequencies in
@@ -67,14 +81,12 @@ static inline LAB_HOST_DEVICE float lab_any_float(unsigned long long seed, unsig
  * and bins that many threads hit at once), and one byte in 64 of any of the 256 values, so that every bin
  * counts (a file that reads the bytes as signed char, or counts 128 values, fails): ch4_histogram's and
  * ch4_debug_atomic's inputs. */
-static inline LAB_HOST_DEVICE unsigned char lab_text_byte(unsigned long long seed, unsigned stream,
-                                                     unsigned long long i)
+static inline LAB_HOST_DEVICE unsigned char lab_text_byte_of(unsigned long long r)
 {
     /* where each letter's share of 1024 ends, in the order of "etaoinshrdlcumwfgypbvkjxqz" (the last takes
      * the rest): common/text.c's table of the letters' frequencies */
     const unsigned short ends[25] = {130, 223, 306, 383, 455, 524, 589, 651, 712, 756, 797, 825, 854,
                                      878, 903, 925, 946, 966, 986, 1001, 1011, 1019, 1021, 1022, 1023};
-    unsigned long long r = lab_bits(seed, stream, i);
     unsigned kind = (unsigned)(r & 1023), pick = (unsigned)(r >> 10) & 1023;
     if (kind < 16)
         return (unsigned char)(r >> 20);  /* any of the 256 values */
@@ -91,6 +103,12 @@ static inline LAB_HOST_DEVICE unsigned char lab_text_byte(unsigned long long see
         k += pick >= ends[j];
     char letter = "etaoinshrdlcumwfgypbvkjxqz"[k];
     return (unsigned char)(((r >> 30) & 31) == 0 ? letter - 'a' + 'A' : letter);  /* one in 32 a capital */
+}
+
+static inline LAB_HOST_DEVICE unsigned char lab_text_byte(unsigned long long seed, unsigned stream,
+                                                     unsigned long long i)
+{
+    return lab_text_byte_of(lab_bits(seed, stream, i));
 }
 
 #endif

@@ -150,8 +150,8 @@ static void share(uint64_t bytes)
 }
 
 /* One call: the buffers made, filled or poisoned, the student's function, the GPU waited for, the
- * outcome and the buffers asked for sent back. A CUDA error is sticky (the context cannot go on), so
- * the runner ends after reporting it. */
+ * outcome and the buffers asked for sent back. The runner ends after a CUDA error: most are sticky (the
+ * context cannot go on). */
 static void call(uint64_t bytes)
 {
     struct lab_call_wire w;
@@ -225,10 +225,14 @@ static void call(uint64_t bytes)
 
     lab_launches = lab_elapsed = 0;
     lab_call(&v);
+    /* The wait after the file's call: a kernel's fault is reported here, by the first call that waits for
+     * the GPU, whichever line of the file queued it; then cudaGetLastError, for a launch that was refused.
+     * The error stays (1: sticky, the context is lost, and a second wait fails too) or does not (3). */
     err = cudaDeviceSynchronize();
+    cudaError_t last = cudaGetLastError();
     if (err == cudaSuccess)
-        err = cudaGetLastError();
-    send_done(err, err == cudaSuccess ? 0 : 1, NULL);
+        err = last;
+    send_done(err, err == cudaSuccess ? 0 : cudaDeviceSynchronize() != cudaSuccess ? 1 : 3, NULL);
     if (err != cudaSuccess)
         exit(1);
 

@@ -22,9 +22,11 @@ END {
     printf "`sgemm_hopper`, after the `mma.sync` rung changed, each in a run of its own: %s; `heat` and" \
            " `heat_mpi`, on a\n", run("sgemm_tensor")
     printf "machine with two GPUs: %s.\n", run("heat_mpi_2_45000")
-    print "Times by CUDA events, medians, but `heat_mpi`'s: the wall clock over a run of steps, between barriers of" \
-          " its ranks;"
-    print "CPU figures are one core of that machine."
+    print "Times by CUDA events, medians, but `heat_mpi`'s (the wall clock over a run of steps, between barriers of" \
+          " its ranks)"
+    print "and `naive`'s end to end (the wall clock around the whole call, as the page timed it); CPU figures are" \
+          " one core"
+    print "of that machine, by the wall clock, medians but for `equalize`'s and `naive`'s, one run each."
     print ""
     # A row a headline: | chapter, program | measurement | result | against |, a long row's format
     # broken before its last column.
