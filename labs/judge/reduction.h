@@ -1,12 +1,12 @@
-/* reduction.h: the judge of the two reduction labs (ch2_block_sum, ch2_warp_sum), which differ only in
- * how a block adds its threads' sums. The student's two-pass sum is checked against the CPU's (in
- * double) at sizes around a warp and a block, a prime and 2^26 + 1, run twice on the same data to catch
- * a race, then timed against CUB. Every call, each size and each timed run, has an x of its own, drawn
- * from lab_fresh: its values in [scale / 2, 3 scale / 2), the scale drawn for the call between 2^-30 and
- * 2^31, so that neither the values nor the sum's size can be known before the call. Before each timed
- * run the judge writes the whole of x afresh and poisons the scratch and the result: a sum kept from a
- * run before, or anything a file left in x, is worth nothing. Included by the two judges after they
- * define THREADS, the statements' block size. */
+/* reduction.h: the judge of the three reduction labs (ch2_block_sum, ch2_warp_sum and
+ * ch2_cooperative_groups), which differ only in how a block adds its threads' sums. The student's two-pass
+ * sum is checked against the CPU's (in double) at sizes around a warp and a block, a prime and 2^26 + 1,
+ * run twice on the same data to catch a race, then timed against CUB. Every call, each size and each
+ * timed run, has an x of its own, drawn from lab_fresh: its values in [scale / 2, 3 scale / 2), the scale
+ * drawn for the call between 2^-30 and 2^31, so that neither the values nor the sum's size can be known
+ * before the call. Before each timed run the judge writes the whole of x afresh and poisons the scratch
+ * and the result: a sum kept from a run before, or anything a file left in x, is worth nothing. Included
+ * by the three judges after they define THREADS, the statements' block size. */
 #ifndef LABS_REDUCTION_H
 #define LABS_REDUCTION_H
 #include <math.h>
