@@ -16,7 +16,8 @@
 #                                                                                first tests/channel.t)
 #   labs/grade, labs/steps/build.sh                   comparisons, lines deleted tests/grade.t
 #   labs/steps/run.sh, correctness.sh, sanitizer.sh   comparisons, lines deleted tests/grade.t (run.sh: first
-#                                                                                tests/gpu_lock.t), then gpu
+#                                                                                tests/gpu_lock.t and
+#                                                                                tests/sandbox.t), then gpu
 #   labs/findings.awk                                 comparisons, lines deleted tests/findings.t, then gpu
 #   labs/steps/speed.sh                               comparisons, lines deleted gpu
 #   labs/rules.sh, elf.awk, sass.awk                  comparisons, lines deleted tests/rules.t's readers,
@@ -64,7 +65,7 @@ cover_of() {
         labs/judge/channel.c) echo "both channel;$(judge_labs "$1")" ;;
         labs/judge/*) echo "gpu ;$(judge_labs "$1")" ;;
         labs/grade|labs/steps/build.sh) echo "host grade;" ;;
-        labs/steps/run.sh) echo "both lock+grade;$LABS_SAMPLE" ;;
+        labs/steps/run.sh) echo "both lock+sandbox+grade;$LABS_SAMPLE" ;;
         labs/steps/correctness.sh|labs/steps/sanitizer.sh) echo "both grade;$LABS_SAMPLE" ;;
         labs/findings.awk) echo "both findings;$LABS_SAMPLE" ;;
         labs/steps/*) echo "gpu ;$LABS_SAMPLE" ;;

@@ -62,7 +62,8 @@ fi
 # the change touched); ledger: tests/ledger.sh, the check tests/ledger.t runs first; readers:
 # tests/rules.t without the compiled files (its readers of listings, rules.sh's command line); rules:
 # tests/rules.t, its compiled files kept (RULES_JOBS); grade: tests/grade_first.t and tests/grade.t;
-# lock: tests/gpu_lock.t (labs/steps/run.sh's gpu_lock, three shells taking it as grades would); clock,
+# lock: tests/gpu_lock.t (labs/steps/run.sh's gpu_lock, three shells taking it as grades would); sandbox:
+# tests/sandbox.t (run.sh's compiler sandbox, what it shows and never shows); clock,
 # channel: the judge's unit tests (tests/clock.t, tests/channel.t); findings: tests/findings.t (labs/findings.awk
 # on reports in the tools' words); random: tests/random.t (random.h's ranges);
 # targets: tests/labs.t's
@@ -76,6 +77,7 @@ stage_command() {
         rules) echo "RULES_JOBS='$copy.rules' sh tests/rules.t" ;;
         grade) echo 'sh tests/grade_first.t && sh tests/grade.t' ;;
         lock) echo 'sh tests/gpu_lock.t' ;;
+        sandbox) echo 'sh tests/sandbox.t' ;;
         findings) echo 'sh tests/findings.t' ;;
         random) echo 'make -s --no-print-directory output/labs/unit_random && ./output/labs/unit_random' ;;
         clock) echo 'make -s --no-print-directory output/labs/unit_clock && ./output/labs/unit_clock' ;;

