@@ -35,6 +35,10 @@ course_line=$nvcc_line nvcc_line="$nvcc_line -ccbin $prefix/bin/g++"
 compiled; status=$? nvcc_line=$course_line
 ok $status "a host compiler outside /usr (-ccbin, a cluster's module): the kernel compiles" \
     "$(tail -n 5 "$tmp/compile.log")"
+# (-ccbin may name the compiler's folder)
+nvcc_line="$course_line -ccbin $prefix/bin"
+compiled; status=$? nvcc_line=$course_line
+ok $status "the same, -ccbin naming its folder" "$(tail -n 5 "$tmp/compile.log")"
 # (the same compiler found in PATH, where nvcc looks when no -ccbin is given)
 ! compile_words "$tmp/work.x" | grep -q -F "'$prefix'"
 ok $? "a compiler outside /usr that nvcc does not use is not shown"
