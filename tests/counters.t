@@ -23,14 +23,15 @@ ok $? "ch1_transpose shows its bank conflicts, ch5_tiled its loads"
 
 # ==== labs/counters.awk on ncu's CSV ====
 q='"0","4242","runner","host"'
+s='"1","7","(32, 8, 1)","(4, 4, 1)","0","9.0","Command line profiler metrics"'
 { echo '==PROF== Connected to process 4242 (/tmp/runner)'
   echo '"ID","Process ID","Process Name","Host Name","Kernel Name","Context","Stream","Block Size","Grid Size",'\
 '"Device","CC","Section Name","Metric Name","Metric Unit","Metric Value"'
-  echo "$q,\"touch\",\"1\",\"7\",\"(1, 1, 1)\",\"(1, 1, 1)\",\"0\",\"9.0\",\"Command line profiler metrics\",\"a.sum\",\"\",\"1,000\""
-  echo "$q,\"transpose\",\"1\",\"7\",\"(32, 8, 1)\",\"(4, 4, 1)\",\"0\",\"9.0\",\"Command line profiler metrics\",\"a.sum\",\"\",\"1,048,576\""
-  echo "$q,\"step(float, int)\",\"1\",\"7\",\"(32, 8, 1)\",\"(4, 4, 1)\",\"0\",\"9.0\",\"Command line profiler metrics\",\"a.sum\",\"\",\"24\""
-  echo "$q,\"transpose\",\"1\",\"7\",\"(32, 8, 1)\",\"(4, 4, 1)\",\"0\",\"9.0\",\"Command line profiler metrics\",\"b.sum\",\"\",\"n/a\""
-  echo "$q,\"transpose\",\"1\",\"7\",\"(32, 8, 1)\",\"(4, 4, 1)\",\"0\",\"9.0\",\"Command line profiler metrics\",\"c.pct\",\"%\",\"12.5\""
+  echo "$q,\"touch\",$s,\"a.sum\",\"\",\"1,000\""
+  echo "$q,\"transpose\",$s,\"a.sum\",\"\",\"1,048,576\""
+  echo "$q,\"step(float, int)\",$s,\"a.sum\",\"\",\"24\""
+  echo "$q,\"transpose\",$s,\"b.sum\",\"\",\"n/a\""
+  echo "$q,\"transpose\",$s,\"c.pct\",\"%\",\"12.5\""
   echo 'the runner printed this'
   echo '==PROF== Disconnected from process 4242'
 } >"$tmp/ncu.csv"
@@ -46,13 +47,15 @@ cat >"$tmp/bin/ncu" <<'EOF'
 log=/dev/stdout
 while [ $# -gt 1 ]; do [ "$1" = --log-file ] && log=$2; shift; done
 case $1 in
-    *denied*) echo "==ERROR== ERR_NVGPUCTRPERM - The user does not have permission to access NVIDIA GPU Performance Counters on the target device 0." >"$log"; exit 1 ;;
+    *denied*) echo "==ERROR== ERR_NVGPUCTRPERM - The user does not have permission to access NVIDIA GPU" \
+                   "Performance Counters on the target device 0." >"$log"; exit 1 ;;
     *silent*) echo "==ERROR== The application returned an error code (1)." >"$log"; exit 1 ;;
     *solution*) n=0 ;;
     *) n=1,048,576 ;;
 esac
 { echo '"ID","Process ID","Process Name","Host Name","Kernel Name","Metric Name","Metric Unit","Metric Value"'
-  for m in l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_ld.sum l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_st.sum; do
+  for op in ld st; do
+      m=l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_$op.sum
       echo "\"0\",\"1\",\"runner\",\"h\",\"transpose\",\"$m\",\"\",\"$n\""
   done; } >"$log"
 EOF

@@ -48,7 +48,8 @@ ok $? "the one PATH gives first is shown, its prefix read-only (its lib/gcc, lib
 # LD_LIBRARY_PATH: a folder outside /usr is shown read-only (a module's libstdc++ that the runner needs);
 # the course, or a folder above it, never.
 mkdir -p "$tmp/apps/lib64"
-LD_LIBRARY_PATH="$tmp/apps/lib64" compile_words "$tmp/work.x" | grep -q -F "'--ro-bind' '$tmp/apps/lib64' '$tmp/apps/lib64'"
+lib="$tmp/apps/lib64"
+LD_LIBRARY_PATH=$lib compile_words "$tmp/work.x" | grep -q -F "'--ro-bind' '$lib' '$lib'"
 ok $? "a folder of LD_LIBRARY_PATH outside /usr is shown read-only"
 above=$(dirname "$root")
 LD_LIBRARY_PATH="$root:$above:/" PATH="$root:$PATH" compile_words "$tmp/work.x" >"$tmp/words"
