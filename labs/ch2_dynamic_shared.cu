@@ -23,7 +23,7 @@
  *     cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, bytes);
  * which takes any size up to what the device reports as sharedMemPerBlockOptin (cudaGetDeviceProperties;
  * or cudaDeviceGetAttribute with cudaDevAttrMaxSharedMemoryPerBlockOptin): 64 KiB at compute capability
- * 7.5 (a T4), 163 KiB at capability 8.0 (an A100), 99 KiB at capability 8.6 or 8.9 (an RTX 3090, 4090)
+ * 7.5 (a T4), 163 KiB at capability 8.0 (an A100), 99 KiB at capability 8.6 or 8.9 (an RTX 3090 or 4090)
  * and at capability 12.0 (an RTX 5090), 227 KiB at capability 9.0 or 10.0 (an H100, an H200, a B200),
  * from NVIDIA's CUDA C++ Programming Guide and its tuning guides. Every GPU the course builds for allows
  * more than 48 KiB, and the judge asks for more on every one of them.
@@ -39,11 +39,11 @@
  *   values: data holds any finite float (all 32 bits drawn: both zeros and subnormals, no infinity or
  *     NaN), drawn afresh for every call, and every bit must survive.
  *   index: 32-bit: n is an int below 2^31 (at most 2^24 + 3 here).
- *   binding: the Rules line, what data holds after the call and a block of 256 threads for each tile (the
- *     judge does not check the launch's shape, but the largest tile leaves no room for a second array:
- *     rotate_tiles may have no static __shared__ array of its own). The tile staged whole in dynamic
- *     shared memory is the lesson's way, which the rules check in part: they refuse memory of the file's
- *     own (cudaMalloc), copies, local memory and warp shuffles.
+ *   binding: the Rules line and what data holds after the call; rotate_tiles may have no static
+ *     __shared__ array of its own (the largest tile leaves no room for one). A block of 256 threads for
+ *     each tile, its tile staged whole in dynamic shared memory, is the lesson's way: the judge does not
+ *     check the launch's shape, and the rules check the staging in part (they refuse memory of the file's
+ *     own, copies, local memory and warp shuffles).
  *
  * Rules: the tile in dynamic shared memory: no cudaMalloc, no copies, no local memory, no warp shuffles,
  * no atomics. Not timed: the lab is judged on its results alone.
