@@ -20,8 +20,9 @@
  * CUDA C, like the kernel's below, so the block size is a constant. CUDA C can also size shared memory
  * at launch (dynamic shared memory): declare `extern __shared__ float s_block[];` in the kernel and pass
  * the bytes as the launch's third parameter, kernel<<<blocks, threads, threads * sizeof(float)>>>(...);
- * ch5's sgemm_ladder.cu does, for tiles larger than the 48 KiB a static array may take. An element goes
- * through BLOCK_ADDITIONS additions inside its block: thread 0's 1023 in a row. */
+ * ch5's sgemm_tensor.cu does, for tiles larger than the 48 KiB a static array may take, which a launch
+ * gets only once cudaFuncSetAttribute has allowed the kernel that much (the lab ch2_dynamic_shared). An
+ * element goes through BLOCK_ADDITIONS additions inside its block: thread 0's 1023 in a row. */
 enum { THREADS_PER_BLOCK = 1024, BLOCK_ADDITIONS = THREADS_PER_BLOCK - 1 };
 
 /* ==== Kernel ==== */
