@@ -19,6 +19,7 @@
 #                                                                                tests/gpu_lock.t and
 #                                                                                tests/sandbox.t), then gpu
 #   labs/findings.awk                                 comparisons, lines deleted tests/findings.t, then gpu
+#   labs/counters.awk, labs/steps/counters.sh         comparisons, lines deleted tests/counters.t, then gpu
 #   labs/steps/speed.sh                               comparisons, lines deleted gpu
 #   labs/rules.sh, elf.awk, sass.awk                  comparisons, lines deleted tests/rules.t's readers,
 #                                                                                tests/grade.t, tests/rules.t
@@ -68,6 +69,7 @@ cover_of() {
         labs/steps/run.sh) echo "both lock+sandbox+grade;$LABS_SAMPLE" ;;
         labs/steps/correctness.sh|labs/steps/sanitizer.sh) echo "both grade;$LABS_SAMPLE" ;;
         labs/findings.awk) echo "both findings;$LABS_SAMPLE" ;;
+        labs/counters.awk|labs/steps/counters.sh) echo "both counters;$LABS_SAMPLE" ;;
         labs/steps/*) echo "gpu ;$LABS_SAMPLE" ;;
         labs/rules.sh|labs/*.awk) echo "host readers+grade+rules;" ;;
         labs/rules.txt) echo "host grade+rules;" ;;

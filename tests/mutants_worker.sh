@@ -65,7 +65,8 @@ fi
 # lock: tests/gpu_lock.t (labs/steps/run.sh's gpu_lock, three shells taking it as grades would); sandbox:
 # tests/sandbox.t (run.sh's compiler sandbox, what it shows and never shows); clock,
 # channel: the judge's unit tests (tests/clock.t, tests/channel.t); findings: tests/findings.t (labs/findings.awk
-# on reports in the tools' words); random: tests/random.t (random.h's ranges);
+# on reports in the tools' words); counters: tests/counters.t (step 4 with a made-up ncu); random:
+# tests/random.t (random.h's ranges);
 # targets: tests/labs.t's
 # check of the hand-out targets, its part from "# Hand-out targets by" to "# LAB_SUBSET" (the rest of
 # tests/labs.t grades every file: minutes; a stage without a test fails, the markers gone).
@@ -79,6 +80,7 @@ stage_command() {
         lock) echo 'sh tests/gpu_lock.t' ;;
         sandbox) echo 'sh tests/sandbox.t' ;;
         findings) echo 'sh tests/findings.t' ;;
+        counters) echo 'sh tests/counters.t' ;;
         random) echo 'make -s --no-print-directory output/labs/unit_random && ./output/labs/unit_random' ;;
         clock) echo 'make -s --no-print-directory output/labs/unit_clock && ./output/labs/unit_clock' ;;
         channel) echo 'make -s --no-print-directory output/labs/unit_channel && ./output/labs/unit_channel' ;;

@@ -35,6 +35,12 @@ course_line=$nvcc_line nvcc_line="$nvcc_line -ccbin $prefix/bin/g++"
 compiled; status=$? nvcc_line=$course_line
 ok $status "a host compiler outside /usr (-ccbin, a cluster's module): the kernel compiles" \
     "$(tail -n 5 "$tmp/compile.log")"
+# (-ccbin may name the compiler's folder: its prefix is shown, nothing wider)
+nvcc_line="$course_line -ccbin $prefix/bin"
+compiled; status=$? words=$(compile_words "$tmp/work.x") nvcc_line=$course_line
+[ $status = 0 ] && echo "$words" | grep -q -F "'--ro-bind' '$prefix' '$prefix'" &&
+    ! echo "$words" | grep -q -F -e "'$tmp/apps' '$tmp/apps'" -e "'$tmp' '$tmp'"
+ok $? "the same, -ccbin naming its folder: its prefix shown, nothing wider" "$(tail -n 5 "$tmp/compile.log")"
 # (the same compiler found in PATH, where nvcc looks when no -ccbin is given)
 ! compile_words "$tmp/work.x" | grep -q -F "'$prefix'"
 ok $? "a compiler outside /usr that nvcc does not use is not shown"
@@ -44,8 +50,12 @@ ok $? "the one PATH gives first is shown, its prefix read-only (its lib/gcc, lib
 # LD_LIBRARY_PATH: a folder outside /usr is shown read-only (a module's libstdc++ that the runner needs);
 # the course, or a folder above it, never.
 mkdir -p "$tmp/apps/lib64"
-LD_LIBRARY_PATH="$tmp/apps/lib64" compile_words "$tmp/work.x" | grep -q -F "'--ro-bind' '$tmp/apps/lib64' '$tmp/apps/lib64'"
+lib="$tmp/apps/lib64"
+LD_LIBRARY_PATH=$lib compile_words "$tmp/work.x" | grep -q -F "'--ro-bind' '$lib' '$lib'"
 ok $? "a folder of LD_LIBRARY_PATH outside /usr is shown read-only"
+# (a folder it names that is not there is left out: bubblewrap would refuse to start)
+LD_LIBRARY_PATH="$tmp/nowhere:$lib" compiled
+ok $? "LD_LIBRARY_PATH naming a folder that is not there: the kernel compiles" "$(tail -n 5 "$tmp/compile.log")"
 above=$(dirname "$root")
 LD_LIBRARY_PATH="$root:$above:/" PATH="$root:$PATH" compile_words "$tmp/work.x" >"$tmp/words"
 ! grep -q -F -e "'$root' '$root'" -e "'$above' '$above'" -e "'/' '/'" "$tmp/words"

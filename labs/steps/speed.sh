@@ -118,6 +118,8 @@ step_speed() {
         grade "$pass" 4 yes "$sanitizer" "$time_ms" "${percent_solution-$percent}" "$percent_limit" "$limit_name" $speed
     [ $speed = fast ] &&
         grade "PASS" 0 yes "$sanitizer" "$time_ms" "${percent_solution-$percent}" "$percent_limit" "$limit_name" $speed
+    step_mark counters
+    step_counters  # 4. the counters that say why (labs/steps/counters.sh)
     grade "PASS but slow" 3 yes "$sanitizer" "$time_ms" "${percent_solution-$percent}" "$percent_limit" \
         "$limit_name" $speed
 }

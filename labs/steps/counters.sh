@@ -1,0 +1,57 @@
+# labs/steps/counters.sh: step 4 of labs/grade (sourced), after "PASS but slow" only: the counters that say
+# why. Nsight Compute (ncu, in the toolkit) profiles the small sizes of the file's calls, and of the course's
+# solution's on the same inputs, in the runner's sandbox; the lab's counters (labs/counters.txt), each summed
+# over the kernels of every call, are printed side by side with the lesson they point at. The grade is the
+# same whatever ncu does: where it cannot read the GPU's counters (a driver that keeps them to
+# administrators: ERR_NVGPUCTRPERM) or is missing, the step says so. LAB_COUNTERS=0 leaves it out.
+#   labs/counters.awk reads ncu's CSV (labs/counters.txt says which counters, and why each).
+counters_metrics() { awk -v l="$lab" '!/^[[:space:]]*#/ && $1 == l { print $2 }' "$root/labs/counters.txt"; }
+counters_ncu() {  # the ncu to run: LAB_NCU, else the toolkit's, else the one in PATH
+    for c in "${LAB_NCU:-}" "$cuda_dir/bin/ncu" "$(command -v ncu 2>/dev/null)"; do
+        [ -n "$c" ] && [ -x "$c" ] && { echo "$c"; return 0; }
+    done
+    return 1
+}
+# counters_run NAME RUNNER: ncu on RUNNER's small sizes, its CSV in $tmp/out.counters/NAME.csv; the report's
+# line for a run that gave none (exit 1)
+counters_run() {
+    mkdir -p "$tmp/out.counters"
+    # (--launch-count: a bound on the time; every kernel replayed once per pass of counters)
+    judge_run "$tmp/counters.$1" counters --small -- "$ncu" --csv --metrics "$(counters_metrics | paste -sd, -)" \
+        --launch-count 200 --kernel-name-base function --log-file "$tmp/out.counters/$1.csv" "$2" >/dev/null
+    if grep -q 'ERR_NVGPUCTRPERM' "$tmp/out.counters/$1.csv" "$tmp/counters.$1" 2>/dev/null; then
+        echo "  not measured: ncu may not read this GPU's counters here (ERR_NVGPUCTRPERM: the driver keeps them"
+        echo "  to administrators: NVreg_RestrictProfilingToAdminUsers=0 opens them); the grade is the same"
+        return 1
+    fi
+    awk -f "$root/labs/counters.awk" "$tmp/out.counters/$1.csv" >"$tmp/counters.$1.sums" 2>/dev/null
+    [ -s "$tmp/counters.$1.sums" ] && return 0
+    echo "  not measured: ncu gave no counters for the $1's kernels ($(grep -h '==ERROR==' \
+        "$tmp/out.counters/$1.csv" "$tmp/counters.$1" 2>/dev/null | head -n 1 | cut -c1-100)); the grade is the same"
+    return 1
+}
+step_counters() {
+    [ "${LAB_COUNTERS:-1}" != 0 ] && [ -n "$(counters_metrics)" ] || return 0
+    echo "4. Counters (Nsight Compute, the small sizes; each summed over every kernel of the calls)"
+    ncu=$(counters_ncu) || { echo "  not measured: no ncu here (Nsight Compute, in the CUDA Toolkit)"; return 0; }
+    counters_run file "$runner" || return 0
+    theirs=""
+    if [ -f "$solution_file" ]; then
+        [ -n "${solution_runner:-}" ] || solution_runner=$(build_solution) || solution_runner=""
+        [ -z "$solution_runner" ] || ! counters_run solution "$solution_runner" >/dev/null ||
+            theirs="$tmp/counters.solution.sums"
+    fi
+    printf '  %-44s %16s %16s\n' "" "yours" "${theirs:+the solution}"
+    awk -v l="$lab" -v file="$tmp/counters.file.sums" -v sol="$theirs" '
+        FILENAME == file { mine[$1] = $2; next }
+        FILENAME == sol { its[$1] = $2; next }
+        !/^[[:space:]]*#/ && $1 == l {
+            what = $0; sub(/^[^ ]+ +[^ ]+ +/, "", what); lesson = what
+            sub(/ *\|.*/, "", what); sub(/^[^|]*\| */, "", lesson)
+            printf "  %-44s %16s %16s\n", what, ($2 in mine) ? mine[$2] : "-", sol == "" ? "" : \
+                (($2 in its) ? its[$2] : "-")
+            if (!(lesson in said)) { said[lesson] = 1; lessons[++n] = lesson }
+        }
+        END { for (i = 1; i <= n; i++) print "  what it points at: " lessons[i] }
+    ' "$tmp/counters.file.sums" ${theirs:+"$theirs"} "$root/labs/counters.txt"
+}
