@@ -322,7 +322,8 @@ help:
 # after the labs whose lesson it tests, the hardest last (labs/README.md's table; tests/labs.t).
 LABS := ch1_block_index ch1_one_thread_each ch1_two_inputs ch1_grid_2d ch2_shared_reverse \
         ch1_map ch1_image ch1_debug_bounds ch1_transpose \
-        ch2_dynamic_shared ch2_block_sum ch2_warp_sum ch2_cooperative_groups ch2_debug_barrier ch2_debug_warp \
+        ch2_dynamic_shared ch2_block_sum ch2_warp_sum ch2_cooperative_groups \
+        ch2_debug_barrier ch2_debug_warp ch2_debug_divergent \
         ch3_pipeline ch3_events ch3_debug_stream ch3_debug_async ch3_graph ch3_stencil ch3_allreduce ch3_halo \
         ch4_histogram ch4_dot ch4_mutex ch4_debug_atomic ch4_debug_init ch4_block_scan ch4_lookback_scan ch4_equalize \
         ch5_tiled ch5_register_tile ch5_cublas ch5_mma
@@ -377,7 +378,7 @@ output/labs/runner/ch3_halo.o: LAB_STUB_FLAGS = $(MPI_FLAGS)
 
 # The course's side of every lab (its own code: warnings are errors); make test then grades the skeletons,
 # the solutions and the mistakes. ONLY_LABS="LAB ..." makes those labs' only (labs/gradebook: a class's labs,
-# not all thirty-five, which take minutes where no GPU narrows the architectures to build for).
+# not all thirty-six, which take minutes where no GPU narrows the architectures to build for).
 LABS_MADE = $(if $(ONLY_LABS),$(filter $(ONLY_LABS),$(LABS_BUILT)),$(LABS_BUILT))
 lab-programs: $(addprefix output/labs/judge/,$(LABS_MADE)) $(patsubst %,output/labs/runner/%.o,$(LABS_MADE)) \
               output/labs/runner.o output/labs/launches.o output/labs/runner/touch.o

@@ -2,7 +2,8 @@
 # labs/findings.awk: compute-sanitizer's report as labs/grade prints it, a line a distinct finding, with how
 # many times it was found and, where memcheck names them, the first one's thread, block and place against
 # the nearest allocation or its alignment (the addresses left out). No GPU: a report in memcheck's and
-# racecheck's words, then one in initcheck's, then memcheck's on a misaligned address.
+# racecheck's words, then one in initcheck's, then memcheck's on a misaligned address, then synccheck's on a
+# barrier that only some threads of a warp reached.
 . tests/tap.sh
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
@@ -104,5 +105,31 @@ awk -v here=/home/tpy/gitcode/Hands-on-GEMM/ -f labs/findings.awk "$tmp/misalign
 [ "$(cat "$tmp/lines")" = "Invalid __shared__ read of size 16 bytes in matrixMul (src/cuda/pipeline_gemm.cu:94); the \
 first: thread (0,4,0) in block (0,0,0), at a misaligned address" ]
 ok $? "memcheck: a misaligned 16-byte read, its kernel and line, the first thread, the address said misaligned" \
+   "$(cat "$tmp/lines")"
+
+# synccheck on a __syncthreads() that only some threads of a warp reach (ch2_debug_divergent's lesson), in
+# its words as the README of Yapeng-Gao/AI-System-Performance-Lab's examples/01_cuda_basics quotes a run on
+# an RTX 5090 (its 09_debug_and_sanitizer.cu at ee4c46e: the odd threads of one warp call __syncthreads()
+# inside an if, line 61, the even ones skip it and end), the findings it shows, the tool's lines alone. The
+# course's own run on an H200 (figures/data/labs/gpu_run_20261128.txt) met the same first line, "in block."
+# where whole warps stood at another barrier.
+{
+    echo "========= COMPUTE-SANITIZER"
+    for t in 19 21 23 25 27 29 31; do
+        echo "========= Barrier error detected. Divergent thread(s) in warp."
+        echo "=========     at illegal_sync_kernel(int *)+0xa0 in 09_debug_and_sanitizer.cu:61"
+        echo "=========     by thread ($t,0,0) in block (0,0,0)"
+        echo "=========     Saved host backtrace up to driver entry point at kernel launch time"
+        echo "=========         Host Frame: main [0x1754] in 01_cuda_basics_09_debug_and_sanitizer"
+        echo "========="
+    done
+    echo "========= Target application returned an error"
+    echo "========= ERROR SUMMARY: 16 errors"
+} >"$tmp/synccheck.log"
+awk -v here=/data/AI-System-Performance-Lab/examples/01_cuda_basics/ -f labs/findings.awk "$tmp/synccheck.log" \
+    >"$tmp/lines"
+[ "$(cat "$tmp/lines")" = "Barrier error detected. Divergent thread(s) in warp. in illegal_sync_kernel \
+(09_debug_and_sanitizer.cu:61) [x7]; the first: thread (19,0,0) in block (0,0,0)" ]
+ok $? "synccheck: a barrier some threads skip, one line: its kernel and line, how often, the first thread" \
    "$(cat "$tmp/lines")"
 done_testing

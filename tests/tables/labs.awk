@@ -12,8 +12,8 @@ f == "graded" { split(v("name"), part, "."); if (part[2] == "handout") handout[p
   self[f, l] = v("percent_of_solution") }
 END {
     printf "%s: `make labs SOLUTIONS=1`, every lab of the time (not `ch3_debug_stream`, `ch4_debug_init`," \
-           " `ch3_debug_async`, `ch2_cooperative_groups` nor `ch2_dynamic_shared`, labs added since). %s: the same," \
-           " the GPU held to 14 SMs\n", run("solutions"), run("solutions_gtx1650")
+           " `ch3_debug_async`, `ch2_cooperative_groups`, `ch2_dynamic_shared` nor `ch2_debug_divergent`, labs" \
+           " added since). %s: the same, the GPU held to 14 SMs\n", run("solutions"), run("solutions_gtx1650")
     print "and 4 GiB by MPS. As handed out: `tests/labs.t` on the whole H200. Times by the judge's clock, medians; each"
     print "solution is timed against itself (its share of its own speed shows the noise); \"-\": not measured there."
     print ""
