@@ -35,11 +35,12 @@ step_counters() {
     echo "4. Counters (Nsight Compute, the small sizes; each summed over every kernel of the calls)"
     ncu=$(counters_ncu) || { echo "  not measured: no ncu here (Nsight Compute, in the CUDA Toolkit)"; return 0; }
     counters_run file "$runner" || return 0
-    theirs=""
+    theirs=""  # the solution's sums, where there is a solution and ncu gave them
     if [ -f "$solution_file" ]; then
         [ -n "${solution_runner:-}" ] || solution_runner=$(build_solution) || solution_runner=""
-        [ -z "$solution_runner" ] || ! counters_run solution "$solution_runner" >/dev/null ||
+        if [ -n "$solution_runner" ] && counters_run solution "$solution_runner" >/dev/null; then
             theirs="$tmp/counters.solution.sums"
+        fi
     fi
     printf '  %-44s %16s %16s\n' "" "yours" "${theirs:+the solution}"
     awk -v l="$lab" -v file="$tmp/counters.file.sums" -v sol="$theirs" '
