@@ -50,6 +50,7 @@ case $1 in
     *denied*) echo "==ERROR== ERR_NVGPUCTRPERM - The user does not have permission to access NVIDIA GPU" \
                    "Performance Counters on the target device 0." >"$log"; exit 1 ;;
     *silent*) echo "==ERROR== The application returned an error code (1)." >"$log"; exit 1 ;;
+    *absent*) echo "cannot start /opt/nvidia/nsight-compute/2025.3.1/ncu: No such file or directory"; exit 1 ;;
     *solution*) n=0 ;;
     *) n=1,048,576 ;;
 esac
@@ -85,6 +86,11 @@ LAB_NCU=$tmp/bin/ncu step "$tmp/silent-runner"
 said "not measured: ncu gave no counters for the file's kernels (==ERROR== The application returned" &&
     ! said "yours"
 ok $? "no counters from ncu: said so, with its error" "$(cat "$tmp/out")"
+# (a tool the sandbox could not start writes no log: the judge's relay of its words says why)
+LAB_NCU=$tmp/bin/ncu step "$tmp/absent-runner"
+said "gave no counters for the file's kernels (cannot start /opt/nvidia/nsight-compute/2025.3.1/ncu: No such" &&
+    ! said "yours"
+ok $? "ncu that did not start: said so, with the words of the run" "$(cat "$tmp/out")"
 (PATH=/usr/bin:/bin; LAB_NCU="" step "$tmp/file-runner")
 said "not measured: no ncu here" && [ "$(wc -l <"$tmp/out")" = 2 ]; ok $? "no ncu: said so" "$(cat "$tmp/out")"
 cp "$tmp/bin/ncu" "$tmp/cuda/bin/ncu"

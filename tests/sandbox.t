@@ -67,6 +67,24 @@ root_words=$(root="$tmp" nvcc_line="$nvcc_line -ccbin $tmp/course_cc/g++" compil
 ! echo "$root_words" | grep -q -F "'--ro-bind' '$tmp' '$tmp'"
 ok $? "a compiler under the course: the course is not shown for it" "$root_words"
 
+# The runner's sandbox: a tool that wraps the runner, installed outside /usr and the toolkit (Nsight Compute
+# alone: /opt/nvidia/nsight-compute/VERSION/ncu, step 4's), runs there; one under the course is not shown.
+tool="$tmp/opt/nsight-compute/2025.3.1/ncu" runner="$tmp/bin/runner"
+mkdir -p "$(dirname "$tool")" "$(dirname "$runner")"
+printf '#!/bin/sh\nexec "$@"\n' >"$tool" && printf '#!/bin/sh\necho the runner ran\n' >"$runner" && chmod +x "$tool" "$runner"
+in_sandbox() {  # in_sandbox TOOL: the tool, and through it the runner, in step 4's sandbox
+    words="$(sandbox_words counters "$runner" "$1")$(w "$1" "$runner")"
+    (eval "set -- $words" && timeout -k 5 60 "$@") >"$tmp/run.log" 2>&1
+}
+in_sandbox "$tool" && grep -q "the runner ran" "$tmp/run.log"
+ok $? "a tool installed outside /usr (Nsight Compute's /opt/...) starts the runner in its sandbox" "$(cat "$tmp/run.log")"
+ln -s "$tool" "$tmp/bin/ncu"
+in_sandbox "$tmp/bin/ncu" && grep -q "the runner ran" "$tmp/run.log"
+ok $? "... through a link to it in another folder" "$(cat "$tmp/run.log")"
+tool_root=$(root="$tmp/opt" tool_words "$tool")
+! echo "$tool_root" | grep -q -F "'$tmp/opt"
+ok $? "a tool under the course: the course is not shown for it" "$tool_root"
+
 # The course's own files stay out: a file that includes one does not compile.
 printf '#include "%s/labs/solutions/ch1_map.cu"\n' "$root" >"$tmp/steal.cu"
 work="$tmp/work.steal"; mkdir -p "$work"; cp "$tmp/steal.cu" "$work/k.cu"

@@ -15,10 +15,12 @@ counters_ncu() {  # the ncu to run: LAB_NCU, else the toolkit's, else the one in
 # counters_run NAME RUNNER: ncu on RUNNER's small sizes, its CSV in $tmp/out.counters/NAME.csv; the report's
 # line for a run that gave none (exit 1)
 counters_run() {
-    mkdir -p "$tmp/out.counters"
-    # (--launch-count: a bound on the time; every kernel replayed once per pass of counters)
+    mkdir -p "$tmp/out.counters" && rm -f "$tmp/out.counters/$1.csv"
+    # (--launch-count: a bound on the time; every kernel replayed once per pass of counters. --clock-control
+    # none: counts do not depend on the clocks, which ncu would otherwise lock, for the GPU's other users too)
     judge_run "$tmp/counters.$1" counters --small -- "$ncu" --csv --metrics "$(counters_metrics | paste -sd, -)" \
-        --launch-count 200 --kernel-name-base function --log-file "$tmp/out.counters/$1.csv" "$2" >/dev/null
+        --launch-count 200 --clock-control none --kernel-name-base function \
+        --log-file "$tmp/out.counters/$1.csv" "$2" >/dev/null
     if grep -q 'ERR_NVGPUCTRPERM' "$tmp/out.counters/$1.csv" "$tmp/counters.$1" 2>/dev/null; then
         echo "  not measured: ncu may not read this GPU's counters here (ERR_NVGPUCTRPERM: the driver keeps them"
         echo "  to administrators: NVreg_RestrictProfilingToAdminUsers=0 opens them); the grade is the same"
@@ -26,8 +28,13 @@ counters_run() {
     fi
     awk -f "$root/labs/counters.awk" "$tmp/out.counters/$1.csv" >"$tmp/counters.$1.sums" 2>/dev/null
     [ -s "$tmp/counters.$1.sums" ] && return 0
-    echo "  not measured: ncu gave no counters for the $1's kernels ($(grep -h '==ERROR==' \
-        "$tmp/out.counters/$1.csv" "$tmp/counters.$1" 2>/dev/null | head -n 1 | cut -c1-100)); the grade is the same"
+    # (why: ncu's first error, else the first line of the run's own that is not the judge's: a tool that
+    # could not start says so there)
+    why=$(grep -h '==ERROR==' "$tmp/out.counters/$1.csv" "$tmp/counters.$1" 2>/dev/null | head -n 1)
+    [ -n "$why" ] || why=$(grep -v '^judge-\|^device [0-9]*: \|^Lab \|^==PROF==\|^ *$' "$tmp/counters.$1" 2>/dev/null |
+                           head -n 1)
+    echo "  not measured: ncu gave no counters for the $1's kernels ($(echo "${why:-it said nothing}" |
+        cut -c1-100)); the grade is the same"
     return 1
 }
 step_counters() {

@@ -61,10 +61,10 @@ system_words() {
     w --setenv HOME /tmp --setenv TMPDIR /tmp
 }
 # outside DIR: DIR is a folder the sandbox must be shown: it is not under /usr (shown already), and neither
-# the course nor any folder above it (which would show the course: its solutions, the judge).
+# the course, a folder in it, nor any folder above it (which would show the course: its solutions, the judge).
 outside() {
     [ -d "$1" ] || return 1
-    case $(realpath -m -- "$1")/ in /usr/*) return 1 ;; esac
+    case $(realpath -m -- "$1")/ in /usr/*|"$(realpath -m -- "$root")"/*) return 1 ;; esac
     case $(realpath -m -- "$root")/ in "$(realpath -m -- "$1" | sed 's|/*$||')"/*) return 1 ;; esac
 }
 # host_compiler_words: nvcc's host compiler where it is not under /usr (a cluster's "module load gcc" puts
@@ -94,10 +94,20 @@ compile_words() {
     host_compiler_words
     w --bind "$1" "$1" --chdir "$1" --
 }
-# sandbox_words KIND RUNNER: the words before the runner's command, quoted; KIND names the step, whose
+# tool_words TOOL: the tool that wraps the runner (compute-sanitizer, ncu, mpirun) where it is installed
+# outside /usr and the toolkit: its folder, and the one its links lead to, read-only (Nsight Compute as
+# NVIDIA installs it alone, /opt/nvidia/nsight-compute/VERSION: its ncu runs host/ and target/ there).
+tool_words() {
+    case $1 in */*) tool=$1 ;; *) tool=$(command -v "$1" 2>/dev/null) || return 0 ;; esac
+    for d in "$(dirname "$tool")" "$(dirname "$(realpath -m -- "$tool")")"; do
+        outside "$d" && w --ro-bind "$d" "$d"
+    done
+}
+# sandbox_words KIND RUNNER [TOOL]: the words before the runner's command, quoted; KIND names the step, whose
 # folders hold the judge's socket and the sanitizer's report (the only folders of the grade's that the
 # runner sees; each step its own, so that no runner reaches another step's judge); RUNNER the one runner it
-# sees of the course's build (the file's, or in step 3 the solution's).
+# sees of the course's build (the file's, or in step 3 the solution's); TOOL the program that starts it,
+# where that is not the runner itself (tool_words).
 sandbox_words() {
     mkdir -p "$tmp/out.$1" "$tmp/channel.$1"
     if [ "${LAB_SANDBOX:-bwrap}" = none ]; then
@@ -120,6 +130,7 @@ sandbox_words() {
     w --tmpfs /dev/shm
     mps=${CUDA_MPS_PIPE_DIRECTORY:-/tmp/nvidia-mps}  # (an MPS client's pipe folder)
     [ ! -d "$mps" ] || w --bind "$mps" "$mps"
+    [ -z "${3:-}" ] || [ "$3" = "$2" ] || tool_words "$3"
     w --ro-bind "$2" "$2" --bind "$tmp/channel.$1" "$tmp/channel.$1" --bind "$tmp/out.$1" "$tmp/out.$1" \
         --chdir /tmp --
 }
@@ -150,7 +161,7 @@ judge_run() {  # judge_run OUT KIND [JUDGE OPTIONS] -- COMMAND...
     while [ $# -gt 0 ] && [ "$1" != -- ]; do words="$words$(w "$1")"; shift; done
     shift
     for last in "$@"; do :; done  # (the command's last word is the runner)
-    words="$words-- $(sandbox_words "$kind" "$last")$(w "$@")"
+    words="$words-- $(sandbox_words "$kind" "$last" "$1")$(w "$@")"
     eval "set -- $words"
     run_start=$(date +%s.%N)
     for judge_try in 1 2 3 4 5 6; do
