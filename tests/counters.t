@@ -69,6 +69,7 @@ judge_run() {  # judge_run OUT KIND [OPTIONS] -- COMMAND...: the command alone, 
 }
 build_solution() { echo "$tmp/solution-runner"; }
 . labs/steps/counters.sh
+ncu_installs=$tmp/opt  # (not this machine's /opt/nvidia/nsight-compute: each test names its ncu)
 lab=ch1_transpose cuda_dir=$tmp/cuda solution_file=labs/solutions/ch1_transpose.cu solution_runner=""
 step() { (runner=$1; step_counters) >"$tmp/out" 2>&1; }
 LAB_NCU=$tmp/bin/ncu step "$tmp/file-runner"
@@ -96,6 +97,13 @@ said "not measured: no ncu here" && [ "$(wc -l <"$tmp/out")" = 2 ]; ok $? "no nc
 cp "$tmp/bin/ncu" "$tmp/cuda/bin/ncu"
 (PATH=/usr/bin:/bin; LAB_NCU="" step "$tmp/file-runner")
 grep -q "1048576" "$tmp/out"; ok $? "the toolkit's ncu ($cuda_dir/bin/ncu) is found without LAB_NCU" "$(cat "$tmp/out")"
+# Nsight Compute's own ncu before the toolkit's launcher (which, in the sandbox, would not find it): the newest
+# of those beside the toolkit and under /opt/nvidia/nsight-compute (here made up under $tmp/opt)
+for v in "$tmp/cuda/nsight-compute-2025.3.1" "$tmp/opt/2025.10.2" "$tmp/opt/2025.9.0"; do
+    mkdir -p "$v" && printf '#!/bin/sh\n' >"$v/ncu" && chmod +x "$v/ncu"
+done
+[ "$(LAB_NCU="" counters_ncu)" = "$tmp/opt/2025.10.2/ncu" ]
+ok $? "Nsight Compute's own ncu, the newest version, before the toolkit's launcher" "$(LAB_NCU="" counters_ncu)"
 LAB_COUNTERS=0 LAB_NCU=$tmp/bin/ncu step "$tmp/file-runner"
 [ ! -s "$tmp/out" ]; ok $? "LAB_COUNTERS=0: no step 4" "$(cat "$tmp/out")"
 lab=ch1_map

@@ -6,8 +6,15 @@
 # administrators: ERR_NVGPUCTRPERM) or is missing, the step says so. LAB_COUNTERS=0 leaves it out.
 #   labs/counters.awk reads ncu's CSV (labs/counters.txt says which counters, and why each).
 counters_metrics() { awk -v l="$lab" '!/^[[:space:]]*#/ && $1 == l { print $2 }' "$root/labs/counters.txt"; }
-counters_ncu() {  # the ncu to run: LAB_NCU, else the toolkit's, else the one in PATH
-    for c in "${LAB_NCU:-}" "$cuda_dir/bin/ncu" "$(command -v ncu 2>/dev/null)"; do
+# counters_ncu: the ncu to run: LAB_NCU; else Nsight Compute's own, the newest of those beside the toolkit
+# (nsight-compute-VERSION) or where NVIDIA installs it alone (/opt/nvidia/nsight-compute/VERSION); else the
+# toolkit's bin/ncu or the one in PATH. (The toolkit's bin/ncu is a launcher that looks for one of the first
+# two: run in the sandbox, which shows only the folder of the ncu it is given, it would find neither.)
+ncu_installs=/opt/nvidia/nsight-compute
+counters_ncu() {
+    own=$(ls -d "$cuda_dir"/nsight-compute*/ncu "$ncu_installs"/*/ncu 2>/dev/null |
+          awk -F/ '{ print $(NF - 1) "\t" $0 }' | sed 's/^nsight-compute-//' | sort -V | tail -n 1 | cut -f 2)
+    for c in "${LAB_NCU:-}" "$own" "$cuda_dir/bin/ncu" "$(command -v ncu 2>/dev/null)"; do
         [ -n "$c" ] && [ -x "$c" ] && { echo "$c"; return 0; }
     done
     return 1
