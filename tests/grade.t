@@ -95,15 +95,18 @@ fi
 # ==== Refused at the build: exit 1, its reason ====
 grade ch1_map tests/cheats/ch1_map.on_the_cpu.cu
 [ $code = 1 ] && [ "$(field verdict)" = "FAIL (rule: no copies between the host and the GPU)" ] &&
-    said "0. The lab's rules (labs/rules.txt)" && said "(it calls cudaMemcpy)" && [ "$(field exit)" = 1 ]
-ok $? "a rule broken: FAIL (rule: ...), the rules' heading and what was found" "$(tail_of)"
+    said "0. The lab's rules (labs/rules.txt)" && said "(it calls cudaMemcpy)" && [ "$(field exit)" = 1 ] &&
+    ! said "1. Correctness"
+ok $? "a rule broken: FAIL (rule: ...), the rules' heading and what was found, and nothing of step 1" "$(tail_of)"
+grep -l -F 'ch1_map.syntax_error.cu' output/labs/build/.ch1_map.*/ch1_map.cu >"$tmp/left_before" 2>/dev/null
 grade ch1_map tests/cheats/ch1_map.syntax_error.cu
 [ $code = 1 ] && [ "$(field verdict)" = "FAIL (does not compile)" ] && said "0. Build" &&
     said "ch1_map.syntax_error.cu(5): error" && said "does not compile: the first error above names its line"
 ok $? "a file that does not compile: FAIL (does not compile), the compiler's error and its line" "$(tail_of)"
 # (its own folder, told by the file it holds: a grade of another ch1_map file beside this test, as tests/labs.t's
-# on a GPU, may have a folder of its own there at this moment)
-grep -l -F 'ch1_map.syntax_error.cu' output/labs/build/.ch1_map.*/ch1_map.cu >"$tmp/left" 2>/dev/null
+# on a GPU, may have a folder of its own there at this moment; one a killed grade left before is not this one's)
+grep -l -F 'ch1_map.syntax_error.cu' output/labs/build/.ch1_map.*/ch1_map.cu 2>/dev/null |
+    grep -v -x -F -f "$tmp/left_before" >"$tmp/left"
 [ ! -s "$tmp/left" ]; ok $? "the failed compile's folder is gone" "$(cat "$tmp/left")"
 grade ch2_block_sum tests/cheats/ch2_block_sum.cub.cu
 [ $code = 1 ] && field verdict | grep -q -F "FAIL (rule: no CUB"

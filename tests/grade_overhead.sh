@@ -3,10 +3,10 @@
 #   sh tests/grade_overhead.sh [CSV [LAB...]]     CSV default output/labs/grade_overhead.csv; LAB: all of LABS
 # Each lab's solution is compiled first (as make labs does), then graded whole twice in a row, in turns
 # of order (odd labs sandboxed first): once as every grade is ("after": the runner in bubblewrap, the
-# rules read from the machine code), once with LAB_SANDBOX=none, from whose seconds the time its rules
-# took (grade-rules-seconds) is taken away ("before": neither). The rules' findings that labs/grade keeps
-# are removed before each grade, so that each reads its file's rules once, as a student's new file is
-# (the solution's findings, kept after a machine's first grade, cost nothing: the file is the solution).
+# rules read from the machine code, beside steps 1 and 2), once with LAB_SANDBOX=none and the rules'
+# finding kept from a build-only grade just before, so that none are read ("before": neither). Before the
+# sandboxed grade the findings that labs/grade keeps are removed, so that it reads its file's rules, as a
+# student's new file is (the solution's findings, kept after a machine's first grade, cost nothing).
 # The overhead of a lab is after - before; the summary line gives the median over the labs, which
 # labs/README.md holds to 1 s. A row a grade:
 #   lab,sandbox,exit,verdict,seconds,rules_seconds,steps      (the verdict's commas written ;; steps: the
@@ -28,6 +28,7 @@ now() { date +%s.%N; }
 # one LAB SANDBOX: a whole grade, its row.
 one() {
     rm -rf output/labs/build/.rules
+    [ "$2" != none ] || LAB_BUILD_ONLY=1 sh labs/grade "$1" "labs/solutions/$1.cu" >/dev/null 2>&1 </dev/null
     t0=$(now)
     if [ "$2" = none ]; then LAB_SANDBOX=none sh labs/grade "$1" "labs/solutions/$1.cu" >"$tmp/$1.$2" 2>&1 </dev/null
     else sh labs/grade "$1" "labs/solutions/$1.cu" >"$tmp/$1.$2" 2>&1 </dev/null; fi
@@ -54,7 +55,7 @@ awk -F, -v bw="$(echo "$t0 $t1" | awk '{ printf "%.3f", $2 - $1 }')" '
     NR <= 2 { next }
     $2 == "bwrap" { after[$1] = $5; ok[$1] += ($3 == 0); g[++m] = $5
                     k = split($7, f, ";"); for (i = 1; i + 1 <= k; i += 2) step[f[i]] += f[i + 1] }
-    $2 == "none" { before[$1] = $5 - $6; ok[$1] += ($3 == 0) }
+    $2 == "none" { before[$1] = $5; ok[$1] += ($3 == 0) }
     END {
         for (lab in after) if (lab in before) { d[++n] = after[lab] - before[lab]; passed += (ok[lab] == 2) }
         for (i = 1; i <= n; i++) for (j = i + 1; j <= n; j++) if (d[j] < d[i]) { t = d[i]; d[i] = d[j]; d[j] = t }

@@ -48,6 +48,57 @@ cuobjdump=$(setting cuobjdump)
 [ -n "$nvcc_line" ] || { cat "$tmp/make.log"; echo "labs/grade: make lab-settings said no nvcc" >&2; exit 2; }
 judge=$root/output/labs/judge/$lab
 
+# rules_read KEY: the rules' finding on $dir/student.o (kept under KEY, or read by labs/rules.sh), in files
+# named $rules_at.*, one build's own: the refusals in .refusals, labs/rules.sh's status in .status (written
+# last: rules_verdict waits for it); its seconds in $tmp/rules.times (grade-rules-seconds).
+rules_read() {
+    kept=$root/output/labs/build/.rules/$1
+    if [ -f "$kept" ]; then
+        cp "$kept" "$rules_at.refusals"; rules_status=0
+    else
+        rules_start=$(date +%s.%N)  # (what reading them costs: grade-rules-seconds, tests/grade_overhead.sh)
+        LAB_NVCC="$nvcc_line" CUOBJDUMP="$cuobjdump" LAB_LIB_FLAGS="$lib_compile $lib_link" \
+            sh "$root/labs/rules.sh" "$lab" "$dir" ${given:+"${handout_dir:-$dir}"} >"$rules_at.refusals" \
+            2>"$rules_at.why"
+        rules_status=$?
+        echo "$rules_start $(date +%s.%N)" >>"$tmp/rules.times"
+        case $rules_status in
+            0|1) mkdir -p "${kept%/*}" && cp "$rules_at.refusals" "$kept.$$" && mv "$kept.$$" "$kept" ;;
+        esac
+    fi
+    echo "$rules_status" >"$rules_at.status.new" && mv "$rules_at.status.new" "$rules_at.status"
+}
+# rules_judged: the finding read: exit 2 where the rules could not be read (the course's side, said on
+# stderr), 1 with the refusals in $tmp/build.out (their verdict on its first line), else 0.
+rules_judged() {
+    case $(cat "$rules_at.status") in
+        0|1) ;;
+        *) cat "$rules_at.why" >&2; echo "labs/grade: the lab's rules could not be checked (labs/rules.sh)" >&2
+           return 2 ;;
+    esac
+    [ -s "$rules_at.refusals" ] || return 0
+    first=$(head -n 1 "$rules_at.refusals" | sed 's/^  //; s/:.*//; s/ (.*//')
+    count=$(awk '!seen[$0]++' "$rules_at.refusals" | wc -l)
+    { echo "FAIL (rule: $first)"; echo "0. The lab's rules (labs/rules.txt)"
+      awk '!seen[$0]++' "$rules_at.refusals" | head -n 8
+      [ "$count" -le 8 ] || echo "  (and $((count - 8)) more)"; } >"$tmp/build.out"
+    return 1
+}
+# rules_verdict: where the file's rules are being read beside the grade (build ... beside: their files'
+# name in $tmp/rules.beside), waits for their finding; a refusal is the grade (FAIL, step 0's report,
+# whatever steps 1 and 2 found), as is an error.
+rules_verdict() {
+    [ -s "$tmp/rules.beside" ] || return 0
+    rules_at=$(cat "$tmp/rules.beside")
+    rm -f "$tmp/rules.beside"
+    while [ ! -f "$rules_at.status" ]; do sleep 0.05; done
+    rules_judged
+    case $? in
+        2) exit 2 ;;
+        1) tail -n +2 "$tmp/build.out"; grade "$(head -n 1 "$tmp/build.out")" 1 ;;
+    esac
+}
+
 # build COPY PATH SUM: compiles COPY (the file's contents, as PATH) and checks the rules. Prints the
 # runner's path on the last line; exit 0, or 1 with what failed in $tmp/build.out (its verdict on its
 # first line).
@@ -93,33 +144,23 @@ build() {
     # (labs/rules.sh; it needs cuobjdump, the toolkit's or tests/install_tools.sh's).
     # Their finding is kept, keyed on everything it reads (the object, its headers' list, the hand-out's
     # object, the rules and their readers, the flags): the course's solution is read once, not every grade.
-    refusals=$tmp/refusals
+    # The file's own (build's fourth word "beside") are read in the background while the runner is linked
+    # and steps 1 and 2 run it in its sandbox; rules_verdict waits for them before step 1 says anything (a
+    # second or so of disassembly off a grade's path). Any other build reads them first.
     rules_key=$({ printf '%s\n' "$lab" "$nvcc_line" "$lib_compile $lib_link" "$cuobjdump"
                   cat "$dir/student.o" "$dir/student.d" ${given:+"${handout_dir:-$dir}/student.o"} \
                       "$root/labs/rules.txt" "$root/labs/rules.sh" "$root/labs/sass.awk" "$root/labs/elf.awk"
                 } | sha256sum | cut -c1-32)
-    kept=$root/output/labs/build/.rules/$rules_key
-    if [ -f "$kept" ]; then
-        cp "$kept" "$refusals"
+    rules_at=$tmp/rules.$key
+    rm -f "$rules_at".*
+    if [ "${4:-}" = beside ]; then
+        echo "$rules_at" >"$tmp/rules.beside"
+        # (in a group: dash gives a function call's redirections to the function, not to the programs it
+        # starts, which kept $()'s output open, and build's caller waited for the rules all the same)
+        { rules_read "$rules_key"; } >/dev/null 2>&1 </dev/null 8>&- 9>&- &
     else
-        rules_start=$(date +%s.%N)  # (what reading them costs: grade-rules-seconds, tests/grade_overhead.sh)
-        LAB_NVCC="$nvcc_line" CUOBJDUMP="$cuobjdump" LAB_LIB_FLAGS="$lib_compile $lib_link" \
-            sh "$root/labs/rules.sh" "$lab" "$dir" ${given:+"${handout_dir:-$dir}"} >"$refusals" 2>"$tmp/rules.why"
-        rules_status=$?
-        echo "$rules_start $(date +%s.%N)" >>"$tmp/rules.times"
-        case $rules_status in
-            0|1) mkdir -p "${kept%/*}" && cp "$refusals" "$kept.$$" && mv "$kept.$$" "$kept" ;;
-            *) cat "$tmp/rules.why" >&2; echo "labs/grade: the lab's rules could not be checked (labs/rules.sh)" >&2
-               exit 2 ;;
-        esac
-    fi
-    if [ -s "$refusals" ]; then
-        first=$(head -n 1 "$refusals" | sed 's/^  //; s/:.*//; s/ (.*//')
-        count=$(awk '!seen[$0]++' "$refusals" | wc -l)
-        { echo "FAIL (rule: $first)"; echo "0. The lab's rules (labs/rules.txt)"
-          awk '!seen[$0]++' "$refusals" | head -n 8
-          [ "$count" -le 8 ] || echo "  (and $((count - 8)) more)"; } >"$tmp/build.out"
-        return 1
+        rules_read "$rules_key"
+        rules_judged || return
     fi
     # The runner: the file's object with the lab's stub and the runner's main.
     # shellcheck disable=SC2086
@@ -150,14 +191,16 @@ build_solution() {
 
 
 step_build() {
-    runner=$(build "$tmp/copy.cu" "$file" "$sum")
+    runner=$(build "$tmp/copy.cu" "$file" "$sum" beside)  # (the file's rules read beside: rules_verdict)
     [ $? != 2 ] || exit 2  # (the course's side: the rules could not be read, the hand-out did not build)
     if [ -z "$runner" ]; then
+        rules_verdict  # (a refusal first, as where the rules were read before the link)
         tail -n +2 "$tmp/build.out"
         grade "$(head -n 1 "$tmp/build.out")" 1
     fi
     if [ "${LAB_BUILD_ONLY:-0}" = 1 ]; then  # (make labs builds every lab at once, then grades them in turn)
         [ ! -f "$solution_file" ] || : "$(build_solution)"
+        rules_verdict
         grade "not run (built only: LAB_BUILD_ONLY=1)" 77
     fi
 }

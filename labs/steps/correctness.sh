@@ -40,7 +40,6 @@ correctness() {  # prints what step 1 says while it runs; its exit status goes t
 # alone"); else step 1 first, then the tools (LAB_SERIAL=1: one after another). The reports are read in
 # order, step 1's first.
 step_correctness() {
-    echo "1. Correctness (inputs drawn afresh for every call from a secret seed: the report ends with it)"
     export OMPI_ALLOW_RUN_AS_ROOT=${OMPI_ALLOW_RUN_AS_ROOT:-1}  # (a lab of several ranks runs under mpirun)
     export OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=${OMPI_ALLOW_RUN_AS_ROOT_CONFIRM:-1}
     beside=yes
@@ -53,6 +52,8 @@ step_correctness() {
     else
         correctness >"$tmp/step1"
     fi
+    rules_verdict  # (the file's rules, read meanwhile: a refusal is the grade, before step 1 says anything)
+    echo "1. Correctness (inputs drawn afresh for every call from a secret seed: the report ends with it)"
     code=$(cat "$tmp/check.code" 2>/dev/null || echo 1)
     cat "$tmp/step1"
     gpu_refused "$tmp/check" && { shown "$tmp/check"; grade "$busy" 4; }
