@@ -24,10 +24,10 @@ done
 # Each lab's grade took s seconds in the committed runs of the solutions (the H200 whole, and held to 14
 # SMs: the larger of the two); its step may take four times that and 4 minutes more, rounded up to whole
 # minutes: the GPU may be slower than the H200, and the grade compiles the student's file first (labs/grade
-# stops the compiler at 120 s), which the measured runs had compiled already; a lab added since, from the
-# run that measured it (labs/targets.txt names it). A lab not measured yet gets the grader's default, 10 minutes.
+# stops the compiler at 120 s), which the measured runs had compiled already. A lab not measured yet gets
+# the grader's default, 10 minutes.
 data=$root/figures/data/labs
-measured=$(for run in solutions solutions_gtx1650 solutions_h200_20261128_cg solutions_gtx1650_20261128_cg; do
+measured=$(for run in solutions solutions_gtx1650; do
                csv_select "$data/$run.csv" lab seconds || exit; done) || exit
 seconds_of() { echo "$measured" | awk -F, -v lab="$1" '$1 == lab && $2 > s { s = $2 } END { print s + 0 }'; }
 minutes_for() { awk -v s="$1" 'BEGIN { m = (4 * s + 240) / 60; print (m == int(m)) ? m : int(m) + 1 }'; }

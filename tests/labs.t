@@ -279,8 +279,7 @@ target_rule() {
     done
 }
 d=figures/data/labs
-for class in "2 SMALL 14-SM $d/solutions_gtx1650_20261128.csv $d/solutions_gtx1650_20261128_cg.csv" \
-             "3 LARGE H200 $d/solutions_h200_20261127.csv $d/solutions_h200_20261128_cg.csv"; do
+for class in "2 SMALL 14-SM $d/solutions_gtx1650.csv" "3 LARGE H200 $d/solutions.csv"; do
     set -- $class
     column=$1 name=$2 gpu=$3; shift 3; set -- "$column" "$name" "$*" "$gpu"
     if [ -f "${3%% *}" ]; then

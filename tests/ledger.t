@@ -99,10 +99,10 @@ ok $? "a number and a count added to the prose with no row fail" "$out"
 cp README.md "$root/README.md"
 
 # 5. A column named in a row (its name in the file's header row) that the file lacks.
-sed 's/"percent_of_solution")/"percent_of_solutions")/' "$ledger" >"$tmp/named.tsv"
+sed 's/"percent_of_limit")/"percent_of_limits")/' "$ledger" >"$tmp/named.tsv"
 out=$(LEDGER_FILE="$tmp/named.tsv" sh tests/ledger.sh 2>&1)
 [ $? -eq 1 ] && ! cmp -s "$ledger" "$tmp/named.tsv" &&
-    echo "$out" | grep -qF 'no column "percent_of_solutions" in its header row'
+    echo "$out" | grep -qF 'no column "percent_of_limits" in its header row'
 ok $? "a column named that the file's header row lacks fails, naming it" "$out"
 
 # 6. CONTRIBUTING's limit of 600 lines made 700, tests/layout.t's left as it is; then the other way round.

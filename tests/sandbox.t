@@ -71,13 +71,15 @@ ok $? "a compiler under the course: the course is not shown for it" "$root_words
 # alone: /opt/nvidia/nsight-compute/VERSION/ncu, step 4's), runs there; one under the course is not shown.
 tool="$tmp/opt/nsight-compute/2025.3.1/ncu" runner="$tmp/bin/runner"
 mkdir -p "$(dirname "$tool")" "$(dirname "$runner")"
-printf '#!/bin/sh\nexec "$@"\n' >"$tool" && printf '#!/bin/sh\necho the runner ran\n' >"$runner" && chmod +x "$tool" "$runner"
+printf '#!/bin/sh\nexec "$@"\n' >"$tool" && printf '#!/bin/sh\necho the runner ran\n' >"$runner" &&
+    chmod +x "$tool" "$runner"
 in_sandbox() {  # in_sandbox TOOL: the tool, and through it the runner, in step 4's sandbox
     words="$(sandbox_words counters "$runner" "$1")$(w "$1" "$runner")"
     (eval "set -- $words" && timeout -k 5 60 "$@") >"$tmp/run.log" 2>&1
 }
 in_sandbox "$tool" && grep -q "the runner ran" "$tmp/run.log"
-ok $? "a tool installed outside /usr (Nsight Compute's /opt/...) starts the runner in its sandbox" "$(cat "$tmp/run.log")"
+ok $? "a tool installed outside /usr (Nsight Compute's /opt/...) starts the runner in its sandbox" \
+    "$(cat "$tmp/run.log")"
 ln -s "$tool" "$tmp/bin/ncu"
 in_sandbox "$tmp/bin/ncu" && grep -q "the runner ran" "$tmp/run.log"
 ok $? "... through a link to it in another folder" "$(cat "$tmp/run.log")"
