@@ -51,6 +51,17 @@ case $1 in
                    "Performance Counters on the target device 0." >"$log"; exit 1 ;;
     *silent*) echo "==ERROR== The application returned an error code (1)." >"$log"; exit 1 ;;
     *absent*) echo "cannot start /opt/nvidia/nsight-compute/2025.3.1/ncu: No such file or directory"; exit 1 ;;
+    *profiled*)  # (LAB_PROFILE's shares: two kernels of 3 and 1 us, and the runner's touch)
+        { echo '"ID","Kernel Name","Metric Name","Metric Unit","Metric Value"'
+          for row in 0,touch,100,0,0 1,copy,3000,90,20 2,tail,1000,10,60; do
+              IFS=, read -r id k t d c <<ROW
+$row
+ROW
+              for m in gpu__time_duration.sum:$t dram__throughput.avg.pct_of_peak_sustained_elapsed:$d \
+                       sm__throughput.avg.pct_of_peak_sustained_elapsed:$c; do
+                  echo "\"$id\",\"$k\",\"${m%%:*}\",\"\",\"${m#*:}\""
+              done
+          done; } >"$log"; exit 0 ;;
     *solution*) n=0 ;;
     *) n=1,048,576 ;;
 esac
@@ -113,4 +124,18 @@ lab=ch1_transpose solution_file=$tmp/none.cu
 LAB_NCU=$tmp/bin/ncu step "$tmp/file-runner"
 grep -q "bank conflicts  *1048576 *$" "$tmp/out"; ok $? "a hand-out (no solution): the file's figures alone" \
     "$(cat "$tmp/out")"
+
+# ==== LAB_PROFILE=1: what binds it, each share the kernels' mean weighed by their time ====
+step_mark() { :; }
+profile() { rm -f "$tmp/profile.line"; (runner=$1; step_profile) >"$tmp/out" 2>&1; }
+LAB_NCU=$tmp/bin/ncu profile "$tmp/profiled-runner"
+[ ! -s "$tmp/out" ]; ok $? "no LAB_PROFILE: no profile" "$(cat "$tmp/out")"
+LAB_PROFILE=1 LAB_NCU=$tmp/bin/ncu profile "$tmp/profiled-runner"
+said "the profiled kernels' time: 4.0 us" && said "DRAM 70%, L2 -%" && said "busiest pipe 30%" &&
+    [ "$(cat "$tmp/profile.line")" = "grade-profile dram 70 l2 - l1 - sm 30 warps -" ]
+ok $? "LAB_PROFILE=1: the shares weighed by each kernel's time, the touch left out; grade-profile" \
+    "$(cat "$tmp/out" "$tmp/profile.line")"
+LAB_PROFILE=1 LAB_NCU=$tmp/bin/ncu profile "$tmp/denied-runner"
+said "not measured: ncu gave no figures (==ERROR== ERR_NVGPUCTRPERM" && [ ! -s "$tmp/profile.line" ]
+ok $? "LAB_PROFILE=1, counters kept to administrators: said so, no grade-profile" "$(cat "$tmp/out")"
 done_testing

@@ -70,3 +70,41 @@ step_counters() {
         END { for (i = 1; i <= n; i++) print "  what it points at: " lessons[i] }
     ' "$tmp/counters.file.sums" ${theirs:+"$theirs"} "$root/labs/counters.txt"
 }
+
+# ==== What binds it (LAB_PROFILE=1: the course's own benchmark, tests/solution_limits.sh) ====
+# Nsight Compute's "speed of light" shares for the file's kernels at the timed size (one timed call, in the
+# runner's sandbox), each the mean over the kernels weighed by their time: DRAM, L2, L1 and shared memory,
+# the SMs' busiest pipe, and the warps resident (occupancy). One near 100% says what binds the kernels; none
+# near says latency: too few warps in flight, or launches too short to fill the GPU. A report's line
+# grade-profile holds them for scripts. The grade is the same.
+profile_metrics="gpu__time_duration.sum dram__throughput.avg.pct_of_peak_sustained_elapsed
+lts__throughput.avg.pct_of_peak_sustained_elapsed l1tex__throughput.avg.pct_of_peak_sustained_active
+sm__throughput.avg.pct_of_peak_sustained_elapsed sm__warps_active.avg.pct_of_peak_sustained_active"
+step_profile() {
+    [ "${LAB_PROFILE:-0}" = 1 ] || return 0
+    step_mark profile
+    echo "What binds it (LAB_PROFILE=1; Nsight Compute at the timed size, each share the kernels' mean by time)"
+    ncu=$(counters_ncu) || { echo "  not measured: no ncu here (Nsight Compute, in the CUDA Toolkit)"; return 0; }
+    mkdir -p "$tmp/out.profile" && rm -f "$tmp/out.profile/file.csv"
+    judge_run "$tmp/profile" profile --time -r 1 -- "$ncu" --csv --metrics "$(echo $profile_metrics | tr ' ' ,)" \
+        --launch-count 50 --clock-control none --kernel-name-base function \
+        --log-file "$tmp/out.profile/file.csv" "$runner" >/dev/null
+    awk -v weigh=gpu__time_duration.sum -f "$root/labs/counters.awk" "$tmp/out.profile/file.csv" >"$tmp/profile.sums" \
+        2>/dev/null
+    share() {  # share COUNTER: its share in whole percent, "-" where ncu gave none
+        awk -v m="$1" 'index($1, m ".") == 1 { printf "%.0f", $2; found = 1; exit } END { if (!found) printf "-" }' \
+            "$tmp/profile.sums"
+    }
+    if ! grep -q '^gpu__time_duration' "$tmp/profile.sums"; then
+        why=$(grep -h 'ERR_NVGPUCTRPERM\|==ERROR==' "$tmp/out.profile/file.csv" "$tmp/profile" 2>/dev/null | head -n 1)
+        echo "  not measured: ncu gave no figures ($(echo "${why:-it said nothing}" | cut -c1-100))"
+        return 0
+    fi
+    echo "  the profiled kernels' time: $(awk '$1 == "gpu__time_duration.sum" { printf "%.1f", $2 / 1e3 }' \
+        "$tmp/profile.sums") us (its first 50 launches at most, the runner's own left out)"
+    echo "  DRAM $(share dram__throughput)%, L2 $(share lts__throughput)%, L1 and shared memory" \
+        "$(share l1tex__throughput)%, the SMs' busiest pipe $(share sm__throughput)%; warps resident" \
+        "$(share sm__warps_active)% of the most the SMs hold"
+    echo "grade-profile dram $(share dram__throughput) l2 $(share lts__throughput) l1 $(share l1tex__throughput)" \
+        "sm $(share sm__throughput) warps $(share sm__warps_active)" >"$tmp/profile.line"
+}

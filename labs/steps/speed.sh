@@ -116,10 +116,13 @@ step_speed() {
         echo "  correct, but slower than the target ($rule): the statement says what makes the solution fast"
     [ $pass_code = 4 ] &&
         grade "$pass" 4 yes "$sanitizer" "$time_ms" "${percent_solution-$percent}" "$percent_limit" "$limit_name" $speed
-    [ $speed = fast ] &&
+    if [ $speed = fast ]; then
+        step_profile  # (LAB_PROFILE=1: what binds it, labs/steps/counters.sh)
         grade "PASS" 0 yes "$sanitizer" "$time_ms" "${percent_solution-$percent}" "$percent_limit" "$limit_name" $speed
+    fi
     step_mark counters
     step_counters  # 4. the counters that say why (labs/steps/counters.sh)
+    step_profile
     grade "PASS but slow" 3 yes "$sanitizer" "$time_ms" "${percent_solution-$percent}" "$percent_limit" \
         "$limit_name" $speed
 }
