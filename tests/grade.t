@@ -123,6 +123,15 @@ grade ch1_map output/test/grade/ch1_map.renamed.cu
 ok $? "the lab's function missing: FAIL, naming the function the runner calls" "$(tail_of)"
 ls output/labs/build/ch1_map-*/runner.[0-9]* >"$tmp/left" 2>/dev/null
 [ ! -s "$tmp/left" ]; ok $? "the failed link's runner is gone" "$(cat "$tmp/left")"
+# The rules that cannot be read (a cuobjdump that fails: the course's side, never the file's grade): exit 2,
+# said, whether they were read beside steps 1 and 2 (a whole grade) or before the end (LAB_BUILD_ONLY=1).
+printf '#!/bin/sh\necho "cuobjdump fatal: made to fail" >&2\nexit 1\n' >"$tmp/cuobjdump" && chmod +x "$tmp/cuobjdump"
+LAB_CUOBJDUMP=$tmp/cuobjdump grade ch1_map labs/solutions/ch1_map.cu
+[ $code = 2 ] && said "the lab's rules could not be checked (labs/rules.sh)" && ! said "verdict:"
+ok $? "the rules that cannot be read, in a whole grade: exit 2, said, no verdict" "$(tail_of)"
+LAB_BUILD_ONLY=1 LAB_CUOBJDUMP=$tmp/cuobjdump grade ch1_map labs/solutions/ch1_map.cu
+[ $code = 2 ] && said "the lab's rules could not be checked (labs/rules.sh)" && ! said "verdict:"
+ok $? "the same, LAB_BUILD_ONLY=1: exit 2" "$(tail_of)"
 
 # ==== A lab whose library this machine lacks: not run, exit 77, before any build ====
 lib=$(for l in nccl mpi; do make -s --no-print-directory "lab-flags-$l" 2>/dev/null | grep -q '^link: *[^ ]' ||

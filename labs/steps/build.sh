@@ -86,11 +86,10 @@ rules_judged() {
 }
 # rules_verdict: where the file's rules are being read beside the grade (build ... beside: their files'
 # name in $tmp/rules.beside), waits for their finding; a refusal is the grade (FAIL, step 0's report,
-# whatever steps 1 and 2 found), as is an error.
+# whatever steps 1 and 2 found), as is an error. (Called once a grade: every caller grades next.)
 rules_verdict() {
     [ -s "$tmp/rules.beside" ] || return 0
     rules_at=$(cat "$tmp/rules.beside")
-    rm -f "$tmp/rules.beside"
     while [ ! -f "$rules_at.status" ]; do sleep 0.05; done
     rules_judged
     case $? in
