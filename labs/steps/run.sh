@@ -151,6 +151,16 @@ gpu_lock() {  # gpu_lock shared|alone
 }
 
 # ==== The judge ====
+# rules_gate: while the file's rules are read beside steps 1 and 2 (labs/steps/build.sh: $tmp/rules.beside),
+# the words that hold its runner back until their finding is in (or their process is gone: rules_verdict
+# reads them again), outside the sandbox: no code of the file's runs while its machine code is read, which a
+# runner could disturb (a disk or a memory it filled, a finding read wrong or not at all). The judge starts
+# meanwhile; the wait is part of the runner's LAB_TIMEOUT (the rules take a second or so).
+rules_gate() {
+    [ -s "$tmp/rules.beside" ] || return 0
+    w sh -c 'while [ ! -f "$1.status" ] && kill -0 "$(cat "$1.pid" 2>/dev/null)" 2>/dev/null; do sleep 0.05; done
+        shift; exec "$@"' rules_gate "$(sed -n 1p "$tmp/rules.beside")"
+}
 # judge_run OUT ARGS...: the judge, past any hang of its own (SIGKILL after a grace), its output in OUT; the
 # seed and the pick of step 2's larger size on its standard input. (A GPU that would not take the program
 # just then gets a few more tries, 2 s apart: on a GPU shared through MPS, a fault, this file's own in step 1
@@ -161,7 +171,7 @@ judge_run() {  # judge_run OUT KIND [JUDGE OPTIONS] -- COMMAND...
     while [ $# -gt 0 ] && [ "$1" != -- ]; do words="$words$(w "$1")"; shift; done
     shift
     for last in "$@"; do :; done  # (the command's last word is the runner)
-    words="$words-- $(sandbox_words "$kind" "$last" "$1")$(w "$@")"
+    words="$words-- $(rules_gate)$(sandbox_words "$kind" "$last" "$1")$(w "$@")"
     eval "set -- $words"
     run_start=$(date +%s.%N)
     for judge_try in 1 2 3 4 5 6; do
