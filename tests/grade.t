@@ -123,6 +123,16 @@ grade ch1_map output/test/grade/ch1_map.renamed.cu
 ok $? "the lab's function missing: FAIL, naming the function the runner calls" "$(tail_of)"
 ls output/labs/build/ch1_map-*/runner.[0-9]* >"$tmp/left" 2>/dev/null
 [ ! -s "$tmp/left" ]; ok $? "the failed link's runner is gone" "$(cat "$tmp/left")"
+# A rule broken is the grade wherever the grade stops before step 1: at a failed link (the rules read beside
+# it), and with LAB_BUILD_ONLY=1 (make labs, labs/gradebook: a build-only book without a GPU).
+sed 's/^void lab_saxpy(/void lab_saxpy_renamed(/' tests/cheats/ch1_map.on_the_cpu.cu \
+    >output/test/grade/ch1_map.renamed_cpu.cu
+grade ch1_map output/test/grade/ch1_map.renamed_cpu.cu
+[ $code = 1 ] && [ "$(field verdict)" = "FAIL (rule: no copies between the host and the GPU)" ]
+ok $? "a rule broken and the lab's function missing: FAIL (rule), the rules' finding first" "$(tail_of)"
+LAB_BUILD_ONLY=1 sh labs/grade ch1_map tests/cheats/ch1_map.on_the_cpu.cu >"$tmp/out" 2>&1 </dev/null; code=$?
+[ $code = 1 ] && [ "$(field verdict)" = "FAIL (rule: no copies between the host and the GPU)" ]
+ok $? "LAB_BUILD_ONLY=1, a rule broken: FAIL (rule), exit 1, never 77" "$(tail_of)"
 
 # ==== The rules read beside steps 1 and 2 (labs/steps/build.sh, run.sh: sourced here, their parts alone) ====
 # No code of the file's runs while its rules are read: a runner that filled the disk or the memory meanwhile
