@@ -85,6 +85,40 @@ rules_for header | while IFS="$tab" read -r pattern sentence; do
         print "  " s " (it includes " $1 ")"; exit }' "$tmp/header.paths"
 done >>"$out"
 
+# ==== The fat binary: nvcc's, alone ====
+# cuobjdump reads the object's first section named .nv_fatbin, from its start; the runtime loads the fat
+# binary that nvcc's wrapper (in .nvFatBinSegment) points at. They are the same only where the object has
+# one .nv_fatbin section, one fat binary filling it from its start (a 16-byte header and the size it gives;
+# less than a header left after it), and one pointer in .nvFatBinSegment, to that start. Bytes of the
+# file's own there (a fat binary of its own read in place of nvcc's, or a header cuobjdump stops on) are a
+# module of its own: refused before cuobjdump reads anything, the checks below left out (what they would
+# read is not what runs).
+modules_rule="kernels come from your file, compiled by nvcc: no module of your own, no code loaded by name"
+objdump -h "$dir/student.o" | awk '$2 == ".nv_fatbin" { print $3, $6 }' >"$tmp/fatbin"
+objdump -r -j .nvFatBinSegment "$dir/student.o" 2>/dev/null |
+    awk 'NF == 3 && $1 ~ /^[0-9a-f]+$/ { print $3 }' >"$tmp/fatbin.pointers"
+forged=""
+if [ "$(wc -l <"$tmp/fatbin")" -ne 1 ]; then
+    forged="$(wc -l <"$tmp/fatbin" | tr -d ' ') sections named .nv_fatbin, where nvcc makes 1"
+else
+    read -r size at <"$tmp/fatbin"
+    od -An -v -tu1 -j $((0x$at)) -N 16 "$dir/student.o" | tr '\n' ' ' |
+        awk -v s=$((0x$size)) '{ f = 0; for (i = 16; i >= 9; i--) f = f * 256 + $i; left = s - 16 - f
+                                 fits = $1 == 80 && $2 == 237 && $3 == 85 && $4 == 186 && $7 + 256 * $8 == 16 &&
+                                        left >= 0 && left < 16 } END { exit !fits }' ||
+        forged="bytes of its own beside nvcc's fat binary in the .nv_fatbin section"
+fi
+pointers=$(tr '\n' ' ' <"$tmp/fatbin.pointers")
+if [ -z "$forged" ] && [ "$pointers" != ".nv_fatbin " ]; then
+    forged=".nvFatBinSegment points at ${pointers:-nothing }where nvcc's wrapper points once, at the start of"
+    forged="$forged .nv_fatbin"
+fi
+if [ -n "$forged" ]; then
+    echo "  $modules_rule ($forged)" >>"$out"
+    awk '!seen[$0]++' "$out"
+    exit 1
+fi
+
 # ==== The device code: every cubin, its sections and its machine code ====
 elf() {  # elf DIR NAME: DIR/student.o's cubins' ELF (cuobjdump -elf), read by elf.awk into $tmp/NAME.device
     "$cuobjdump" -elf "$1/student.o" >"$tmp/$2.elf" 2>"$tmp/$2.elf.err" ||

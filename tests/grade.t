@@ -132,6 +132,51 @@ ok $? "the rules that cannot be read, in a whole grade: exit 2, said, no verdict
 LAB_BUILD_ONLY=1 LAB_CUOBJDUMP=$tmp/cuobjdump grade ch1_map labs/solutions/ch1_map.cu
 [ $code = 2 ] && said "the lab's rules could not be checked (labs/rules.sh)" && ! said "verdict:"
 ok $? "the same, LAB_BUILD_ONLY=1: exit 2" "$(tail_of)"
+# A rule broken is the grade wherever the grade stops before step 1: at a failed link (the rules read beside
+# it), and with LAB_BUILD_ONLY=1 (make labs, labs/gradebook: a build-only book without a GPU).
+sed 's/^void lab_saxpy(/void lab_saxpy_renamed(/' tests/cheats/ch1_map.on_the_cpu.cu \
+    >output/test/grade/ch1_map.renamed_cpu.cu
+grade ch1_map output/test/grade/ch1_map.renamed_cpu.cu
+[ $code = 1 ] && [ "$(field verdict)" = "FAIL (rule: no copies between the host and the GPU)" ]
+ok $? "a rule broken and the lab's function missing: FAIL (rule), the rules' finding first" "$(tail_of)"
+LAB_BUILD_ONLY=1 sh labs/grade ch1_map tests/cheats/ch1_map.on_the_cpu.cu >"$tmp/out" 2>&1 </dev/null; code=$?
+[ $code = 1 ] && [ "$(field verdict)" = "FAIL (rule: no copies between the host and the GPU)" ]
+ok $? "LAB_BUILD_ONLY=1, a rule broken: FAIL (rule), exit 1, never 77" "$(tail_of)"
+
+# ==== The rules read beside steps 1 and 2 (labs/steps/build.sh, run.sh: sourced here, their parts alone) ====
+# No code of the file's runs while its rules are read: a runner that filled the disk or the memory meanwhile
+# would have them read wrong or not at all. A stand-in judge starts a stand-in runner as judge_run does;
+# the rules' finding comes 2 s after (a stand-in for their reading, its process's id kept as build keeps it).
+beside() {  # beside SCRIPT: SCRIPT run with labs/steps' run.sh and build.sh sourced for ch1_map (no sandbox);
+    # its output in $tmp/out, its exit status in $code (124: it hung, and was stopped after 120 s)
+    timeout -k 5 120 env lab=ch1_map root="$PWD" tmp="$tmp/beside" seed=1 pick=1 timeout_s=30 LAB_SANDBOX=none \
+        sh -c 'set -u; rm -rf "$tmp" && mkdir -p "$tmp" || exit 9
+               grade() { echo "verdict: $1"; exit "$2"; }
+               . labs/steps/run.sh && . labs/steps/build.sh && eval "$1"' beside "$1" >"$tmp/out" 2>&1 </dev/null
+    code=$?
+}
+printf '#!/bin/sh\nwhile [ "$1" != -- ]; do shift; done\nshift\nexec "$@"\n' >"$tmp/judge"
+printf '#!/bin/sh\n[ -f "$1" ] && echo "the runner ran after the finding" || echo "the runner ran before it"\n' \
+    >"$tmp/runner"
+chmod +x "$tmp/judge" "$tmp/runner"
+beside 'judge='"$tmp/judge"'; at=$tmp/rules.k; echo "$at" >"$tmp/rules.beside"
+    sh -c "sleep 2; echo 0 >\"\$0.status\"" "$at" & echo $! >"$at.pid"
+    judge_run "$tmp/report" check -- '"$tmp/runner"' "$at.status"; cat "$tmp/report"'
+[ $code = 0 ] && said "the runner ran after the finding"
+ok $? "rules read beside: the runner starts once their finding is in, not before" "$(tail_of)"
+# The finding lost (the reading's process gone without one; "refused" with no refusal written): read again
+# when the grade needs it, the runner ended: a refusal is the grade still, and nothing waits forever.
+lost='file=$PWD/tests/cheats/ch1_map.on_the_cpu.cu; cp "$file" "$tmp/copy.cu"; sum=$(sha256sum <"$file" | cut -c1-64)
+    runner=$(build "$tmp/copy.cu" "$file" "$sum" beside); at=$(sed -n 1p "$tmp/rules.beside")
+    while [ ! -f "$at.status" ]; do sleep 0.1; done'
+beside "$lost"'; rm "$at.status"; sh -c "exit 0" & wait $!; echo $! >"$at.pid"; rules_verdict; echo clean'
+[ $code = 1 ] && said "verdict: FAIL (rule: no copies between the host and the GPU)" && said "(it calls cudaMemcpy)"
+ok $? "rules read beside, their process gone without a finding: read again, FAIL (rule), no wait forever" \
+    "$(tail_of)"
+beside "$lost"'; echo 1 >"$at.status"; : >"$at.refusals"; rules_verdict; echo clean'
+[ $code = 1 ] && said "verdict: FAIL (rule: no copies between the host and the GPU)"
+ok $? "rules read beside, 'refused' with no refusal written (a full disk): read again, FAIL (rule), not clean" \
+    "$(tail_of)"
 
 # ==== A lab whose library this machine lacks: not run, exit 77, before any build ====
 lib=$(for l in nccl mpi; do make -s --no-print-directory "lab-flags-$l" 2>/dev/null | grep -q '^link: *[^ ]' ||

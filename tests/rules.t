@@ -4,13 +4,13 @@
 # not taken for arithmetic) and labs/elf.awk (the cubins' global sections, the device functions they
 # call). Then files compiled as labs/grade compiles one, with the course's nvcc line: each way to hide
 # what a rule refuses (an instruction with a comment in its name, a .global in inline asm, a module
-# registered by hand, code loaded by name, a library's name defined again, a clock read by an instruction
-# of the host code, a wait for the whole GPU where a lab asks for its stream's) is refused, and the honest
-# shapes the old text checks refused are not (a byte-order mark, an extern "C" kernel, a path with red,
-# atom, spaces, quotes and unicode in it, std::vector, scratch memory, events and streams, a copy to a
-# symbol on the GPU, nvcc through a wrapper script or a symlink), nor a stream's wait by an event. No GPU
-# needed; the files are skipped where cuobjdump and nvdisasm cannot be had (sh tests/install_tools.sh
-# fetches them).
+# registered by hand, a fat binary of its own beside nvcc's, code loaded by name, a library's name defined
+# again, a clock read by an instruction of the host code, a wait for the whole GPU where a lab asks for its
+# stream's) is refused, and the honest shapes the old text checks refused are not (a byte-order mark, an
+# extern "C" kernel, a path with red, atom, spaces, quotes and unicode in it, std::vector, scratch memory,
+# events and streams, a copy to a symbol on the GPU, nvcc through a wrapper script or a symlink), nor a
+# stream's wait by an event. No GPU needed; the files are skipped where cuobjdump and nvdisasm cannot be
+# had (sh tests/install_tools.sh fetches them).
 . tests/tap.sh
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
@@ -177,6 +177,10 @@ for lab in ch4_mutex ch4_dot ch5_mma ch3_graph ch3_debug_stream; do
 done
 # A clock read by an instruction of the host code (rdtsc), no call: the `host` rules (tests/cheats' own).
 job ch3_events.host_rdtsc ch3_events tests/cheats/ch3_events.host_clock_by_rdtsc.cu
+# A fat binary of the file's own read by cuobjdump in place of nvcc's (a second .nv_fatbin section, first),
+# and a header it stops on after nvcc's (the rules could not be read: exit 2, not graded): tests/cheats' own.
+job ch1_map.fat_binary_first ch1_map tests/cheats/ch1_map.atomics_behind_an_empty_fat_binary.cu
+job ch1_map.fat_binary_unreadable ch1_map tests/cheats/ch1_map.atomics_behind_an_unreadable_fat_binary.cu
 # nvcc reached through a wrapper script (NVCC=) and through a symlink to the toolkit's bin/ on PATH, in
 # a folder of their own: neither is in the toolkit, whose folder make's guess (lab-cuda-dir) misses.
 mkdir -p "$aside/wrapper" && printf '#!/bin/sh\nexec "%s" "$@"\n' "$nvcc" >"$aside/wrapper/nvcc"
@@ -241,6 +245,10 @@ verdict ch1_map.asm_global "$memory" \
 verdict ch1_map.device_malloc "$memory" "the code for $sm calls malloc: malloc or new in a kernel"
 verdict ch1_map.hand_registered "$modules" "2 references to __cudaRegisterFatBinary, where nvcc's code makes 1"
 verdict ch1_map.load_by_name "$modules" "it calls cuModuleLoadData"
+verdict ch1_map.fat_binary_first "$modules" "2 sections named \.nv_fatbin, where nvcc makes 1"
+verdict ch1_map.fat_binary_unreadable "$modules" "bytes of its own beside nvcc's fat binary in the \.nv_fatbin section"
+verdict ch1_map.fat_binary_pointer "$modules" \
+    "\.nvFatBinSegment points at \.nv_fatbin \.nv_fatbin where nvcc's wrapper points once, at the start of \.nv_fatbin"
 verdict ch4_mutex.shared_float_add "the only atomics are the lock's" "in summarize\(.*\) for $sm: ATOMS\.CAST\.SPIN"
 verdict ch4_dot.lock "no mutex" "in dot\(.*\) for $sm: ATOMG\.E\.CAS\..*"
 verdict ch5_tiled.wmma "no tensor cores" "in matmul\(.*\) for $sm: HMMA\..*"

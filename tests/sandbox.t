@@ -86,6 +86,12 @@ ok $? "... through a link to it in another folder" "$(cat "$tmp/run.log")"
 tool_root=$(root="$tmp/opt" tool_words "$tool")
 ! echo "$tool_root" | grep -q -F "'$tmp/opt"
 ok $? "a tool under the course: the course is not shown for it" "$tool_root"
+# ... nor the grade's own folder, or one above it (the host's /tmp, where every grade's folder is: the
+# files graded beside this one, their judges' sockets), for a tool or a library folder kept there
+cp -p "$tool" "$tmp/ncu"
+tool_tmp=$(tool_words "$tmp/ncu")$(tmp="$tmp/grade" tool_words "$tmp/ncu")$(LD_LIBRARY_PATH=$tmp system_words)
+! echo "$tool_tmp" | grep -q -F "'$tmp' '$tmp'"
+ok $? "a tool or a library folder in the grade's folder or above it: that folder is not shown" "$tool_tmp"
 
 # The course's own files stay out: a file that includes one does not compile.
 printf '#include "%s/labs/solutions/ch1_map.cu"\n' "$root" >"$tmp/steal.cu"

