@@ -6,6 +6,10 @@
 # GPU gets a build-only book: built and not run, or does not compile with the compiler's error named.
 # (tests/slurm.t grades the same class of three as a Slurm job array.)
 . tests/tap.sh
+# (every grade reads its file's machine code: without cuobjdump labs/grade stops, exit 2, as grade.t says)
+if [ ! -x "$(make -s --no-print-directory lab-cuobjdump 2>/dev/null)" ]; then
+    skip_all "no cuobjdump: labs/grade cannot read a file's machine code (sh tests/install_tools.sh fetches it)"
+fi
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 . labs/csv.sh  # the grade books' rows, written and read by their columns' names

@@ -8,6 +8,10 @@
 # row says so, the others are as before. Skipped, naming why, where Slurm is not installed or will not start.
 . tests/tap.sh
 PATH=$PATH:/usr/sbin:/sbin  # (the daemons)
+# (every grade reads its file's machine code: without cuobjdump labs/grade stops, exit 2, as grade.t says)
+if [ ! -x "$(make -s --no-print-directory lab-cuobjdump 2>/dev/null)" ]; then
+    skip_all "no cuobjdump: labs/grade cannot read a file's machine code (sh tests/install_tools.sh fetches it)"
+fi
 for tool in munged slurmctld slurmd sbatch squeue scontrol scancel sinfo; do
     command -v $tool >/dev/null 2>&1 ||
         skip_all "no Slurm here: $tool missing (apt-get install slurm-wlm munge; .ci/run does)"
