@@ -19,15 +19,30 @@ counters_ncu() {
     done
     return 1
 }
-# counters_run NAME RUNNER: ncu on RUNNER's small sizes, its CSV in $tmp/out.counters/NAME.csv; the report's
-# line for a run that gave none (exit 1)
+# ncu_csv KIND NAME RUNNER LAUNCHES METRICS [JUDGE OPTION...]: ncu on RUNNER through the judge (its options:
+# which sizes), in the runner's sandbox, on its first LAUNCHES kernels; its CSV in $tmp/out.KIND/NAME.csv,
+# the judge's report in $tmp/KIND.NAME. (--clock-control none: counts do not depend on the clocks, which ncu
+# would otherwise lock, for the GPU's other users too.)
+ncu_csv() {
+    mkdir -p "$tmp/out.$1" && rm -f "$tmp/out.$1/$2.csv"
+    ncu_kind=$1 ncu_name=$2 ncu_runner=$3 ncu_launches=$4 ncu_metrics=$5; shift 5
+    judge_run "$tmp/$ncu_kind.$ncu_name" "$ncu_kind" "$@" -- "$ncu" --csv --metrics "$ncu_metrics" \
+        --launch-count "$ncu_launches" --clock-control none --kernel-name-base function \
+        --log-file "$tmp/out.$ncu_kind/$ncu_name.csv" "$ncu_runner" >/dev/null
+}
+# ncu_why KIND NAME: why ncu gave nothing: its first error, else the first line of the run's own that is not
+# the judge's (a tool that could not start says so there), 100 characters at most
+ncu_why() {
+    why=$(grep -h '==ERROR==' "$tmp/out.$1/$2.csv" "$tmp/$1.$2" 2>/dev/null | head -n 1)
+    [ -n "$why" ] ||
+        why=$(grep -v '^judge-\|^device [0-9]*: \|^Lab \|^==PROF==\|^ *$' "$tmp/$1.$2" 2>/dev/null | head -n 1)
+    echo "${why:-it said nothing}" | cut -c1-100
+}
+# counters_run NAME RUNNER: step 4's counters on RUNNER's small sizes, summed in $tmp/counters.NAME.sums; the
+# report's line for a run that gave none (exit 1). (--launch-count 200: a bound on the time; every kernel
+# is replayed once per pass of counters.)
 counters_run() {
-    mkdir -p "$tmp/out.counters" && rm -f "$tmp/out.counters/$1.csv"
-    # (--launch-count: a bound on the time; every kernel replayed once per pass of counters. --clock-control
-    # none: counts do not depend on the clocks, which ncu would otherwise lock, for the GPU's other users too)
-    judge_run "$tmp/counters.$1" counters --small -- "$ncu" --csv --metrics "$(counters_metrics | paste -sd, -)" \
-        --launch-count 200 --clock-control none --kernel-name-base function \
-        --log-file "$tmp/out.counters/$1.csv" "$2" >/dev/null
+    ncu_csv counters "$1" "$2" 200 "$(counters_metrics | paste -sd, -)" --small
     if grep -q 'ERR_NVGPUCTRPERM' "$tmp/out.counters/$1.csv" "$tmp/counters.$1" 2>/dev/null; then
         echo "  not measured: ncu may not read this GPU's counters here (ERR_NVGPUCTRPERM: the driver keeps them"
         echo "  to administrators: NVreg_RestrictProfilingToAdminUsers=0 opens them); the grade is the same"
@@ -35,13 +50,7 @@ counters_run() {
     fi
     awk -f "$root/labs/counters.awk" "$tmp/out.counters/$1.csv" >"$tmp/counters.$1.sums" 2>/dev/null
     [ -s "$tmp/counters.$1.sums" ] && return 0
-    # (why: ncu's first error, else the first line of the run's own that is not the judge's: a tool that
-    # could not start says so there)
-    why=$(grep -h '==ERROR==' "$tmp/out.counters/$1.csv" "$tmp/counters.$1" 2>/dev/null | head -n 1)
-    [ -n "$why" ] || why=$(grep -v '^judge-\|^device [0-9]*: \|^Lab \|^==PROF==\|^ *$' "$tmp/counters.$1" 2>/dev/null |
-                           head -n 1)
-    echo "  not measured: ncu gave no counters for the $1's kernels ($(echo "${why:-it said nothing}" |
-        cut -c1-100)); the grade is the same"
+    echo "  not measured: ncu gave no counters for the $1's kernels ($(ncu_why counters "$1")); the grade is the same"
     return 1
 }
 step_counters() {
@@ -85,10 +94,7 @@ step_profile() {
     step_mark profile
     echo "What binds it (LAB_PROFILE=1; Nsight Compute at the timed size, each share the kernels' mean by time)"
     ncu=$(counters_ncu) || { echo "  not measured: no ncu here (Nsight Compute, in the CUDA Toolkit)"; return 0; }
-    mkdir -p "$tmp/out.profile" && rm -f "$tmp/out.profile/file.csv"
-    judge_run "$tmp/profile" profile --time -r 1 -- "$ncu" --csv --metrics "$(echo $profile_metrics | tr ' ' ,)" \
-        --launch-count 50 --clock-control none --kernel-name-base function \
-        --log-file "$tmp/out.profile/file.csv" "$runner" >/dev/null
+    ncu_csv profile file "$runner" 50 "$(echo $profile_metrics | tr ' ' ,)" --time -r 1
     awk -v weigh=gpu__time_duration.sum -f "$root/labs/counters.awk" "$tmp/out.profile/file.csv" >"$tmp/profile.sums" \
         2>/dev/null
     share() {  # share COUNTER: its share in whole percent, "-" where ncu gave none
@@ -96,8 +102,7 @@ step_profile() {
             "$tmp/profile.sums"
     }
     if ! grep -q '^gpu__time_duration' "$tmp/profile.sums"; then
-        why=$(grep -h 'ERR_NVGPUCTRPERM\|==ERROR==' "$tmp/out.profile/file.csv" "$tmp/profile" 2>/dev/null | head -n 1)
-        echo "  not measured: ncu gave no figures ($(echo "${why:-it said nothing}" | cut -c1-100))"
+        echo "  not measured: ncu gave no figures ($(ncu_why profile file))"
         return 0
     fi
     echo "  the profiled kernels' time: $(awk '$1 == "gpu__time_duration.sum" { printf "%.1f", $2 / 1e3 }' \
