@@ -296,7 +296,7 @@ help:
 	@echo "                                 (SLURM=1: the default partition; SLURM_MINUTES=, SLURM_OPTIONS=)"
 	@echo "  classroom [CLASSROOM_LABS=...] .github/workflows/classroom.yml, GitHub Classroom's: a test a lab"
 	@echo "  runner-check                   on a Classroom runner: what a grade needs, and what it lacks"
-	@echo "  lab-mistakes [CSV=file]        every planted mistake, each caught by its report (GPU)"
+	@echo "  lab-mistakes [CSV=file]        every planted mistake caught by its report (GPU); REPORT=slow: the slow only"
 	@echo "  labs-handout                   output/labs-handout.tar.gz: the course without the solutions"
 	@echo "  clean                          remove what was built and output/"
 	@echo "knobs (now):"
@@ -423,7 +423,7 @@ labs: lab-programs
 	@CSV="$(CSV)" sh labs/table.sh $(if $(filter 1,$(SOLUTIONS)),solutions,students) $(LABS)
 
 lab-mistakes: lab-programs lab-mistake-files
-	@CSV="$(CSV)" sh labs/mistakes.sh
+	@CSV="$(CSV)" REPORT="$(REPORT)" sh labs/mistakes.sh
 
 labs-handout:
 	@sh labs/handout.sh output/labs-handout.tar.gz

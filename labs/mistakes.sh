@@ -4,6 +4,8 @@
 # each (caught or not, and the verdict); CSV=FILE also writes them as a CSV file
 # (mistake,expected,correct,sanitizer,verdict) opening with the device and the date. Exit 0 when each
 # mistake was caught by the report it is planted for; 1 when one was not, or CSV could not be written.
+# REPORT=R grades only the mistakes planted for report R (REPORT=slow: the "lesson left out" ones, which must
+# also be slow in a hand-out: their share of the limit under labs/targets.txt's target for this GPU's class).
 set -u
 here=$(cd "$(dirname "$0")" && pwd)
 . "$here/csv.sh"
@@ -33,7 +35,9 @@ grep -v '^[[:space:]]*\(#\|$\)' labs/solutions/mistakes.txt | awk -v gpus="$gpus
         need = substr(report, RSTART + 1) + 0; report = substr(report, 1, RSTART - 1)
     }
     if (need > gpus) print lab "." name, report, need >skipped
-    else print lab "." name, report }' >"$out/list"
+    else print lab "." name, report }' >"$out/list.all"
+awk -v r="${REPORT:-}" 'r == "" || $2 == r' "$out/list.all" >"$out/list"
+[ -s "$out/list" ] || { echo "make lab-mistakes: no mistake planted for report '${REPORT:-}'" >&2; exit 2; }
 while read -r name report need; do
     printf '  %-40s %-10s %-11s %s\n' "$name" "$report" skipped \
         "it shows only on $need GPUs, and this machine has $gpus"
@@ -48,6 +52,17 @@ columns=mistake,expected,correct,sanitizer,verdict
 : >"$out/rows"
 : >"$out/slow_rows"
 status=0
+# handout_slow REPORT LAB: the grade's share of the limit is under the lab's hand-out target for this GPU's
+# class (labs/targets.txt: SMALL under 64 SMs, LARGE from 64), as labs/grade compares without a solution;
+# the verdict says both.
+handout_slow() {
+    reached=$(csv_field "$1" percent-of-limit)
+    sms=$(sed -n 's/^grade-device .*, \([0-9][0-9]*\) SMs,.*/\1/p' "$1")
+    target=$(awk -v l="$2" -v c="$([ "${sms:-0}" -ge 64 ] && echo 3 || echo 2)" '!/^#/ && $1 == l { print $c }' \
+        labs/targets.txt)
+    verdict="$verdict; $reached% of the limit, a hand-out's target ${target:-?}% at ${sms:-?} SMs"
+    [ -n "$target" ] && [ "$reached" != - ] && [ -n "$reached" ] && [ "$reached" -lt "$target" ]
+}
 while read -r name report; do
     if [ "$report" = slow ]; then
         LAB_SANITIZE=0 sh labs/grade "${name%%.*}" "output/labs/mistakes/$name.cu" >"$out/$name.out" 2>&1 </dev/null
@@ -60,7 +75,8 @@ while read -r name report; do
     case $report in
         wrong) [ "$code" = 1 ] && [ "$correct" = no ] ;;
         slow) [ "$correct" = yes ] && [ "$(csv_field "$out/$name.out" speed)" = slow ] && sanitizer="not run" &&
-              verdict="PASS but slow ($(csv_field "$out/$name.out" percent-of-solution)% of the solution)" ;;
+              verdict="PASS but slow ($(csv_field "$out/$name.out" percent-of-solution)% of the solution)" &&
+              handout_slow "$out/$name.out" "${name%%.*}" ;;
         *) [ "$code" = 1 ] && echo "$sanitizer" | grep -q "$report" ;;
     esac
     if [ $? = 0 ]; then

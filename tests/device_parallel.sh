@@ -10,7 +10,7 @@
 # that a device call may return while they run: on a lent machine, call `wait` again at once (an idle
 # machine is given back within a minute, its work with it), each call carrying the same ignored paths
 # (.tools). OUT must lie outside the course (/tmp/run): the parts run from a copy of it in OUT/course.
-# Logs: OUT/*.log; OUT/small/ (the 14-SM run); OUT/grade_overhead.csv.
+# Logs: OUT/*.log; OUT/graded_N.csv (each labs part's verdicts); OUT/small/ (the 14-SM run); OUT/grade_overhead.csv.
 set -u
 what=${1:?usage: sh tests/device_parallel.sh start|wait OUT [SECONDS]}
 out=${2:?usage: sh tests/device_parallel.sh start|wait OUT [SECONDS]}
@@ -59,8 +59,8 @@ start)
     while read -r p labs; do
         want "labs_$p" || continue
         gpus=$(echo "0,2 0,2 1,2 1,0 2,1" | cut -d' ' -f"$p")
-        part "labs_$p" "CUDA_VISIBLE_DEVICES=$gpus LABS_PARALLEL=2 make test TESTS=tests/labs.t LAB_SUBSET='$labs' \
-            >'$out/labs_$p.log' 2>&1"
+        part "labs_$p" "CUDA_VISIBLE_DEVICES=$gpus LABS_PARALLEL=2 LABS_GRADED_CSV='$out/graded_$p.csv' make test \
+            TESTS=tests/labs.t LAB_SUBSET='$labs' >'$out/labs_$p.log' 2>&1"
     done <"$out/lab_parts.txt"
     want other && part other "CUDA_VISIBLE_DEVICES=2,0 make test TESTS='-j4 $others' >'$out/other.log' 2>&1"
     want sanitize_1 &&

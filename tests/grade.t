@@ -132,6 +132,13 @@ ok $? "the rules that cannot be read, in a whole grade: exit 2, said, no verdict
 LAB_BUILD_ONLY=1 LAB_CUOBJDUMP=$tmp/cuobjdump grade ch1_map labs/solutions/ch1_map.cu
 [ $code = 2 ] && said "the lab's rules could not be checked (labs/rules.sh)" && ! said "verdict:"
 ok $? "the same, LAB_BUILD_ONLY=1: exit 2" "$(tail_of)"
+# ... and rules whose reading hangs (a cuobjdump stuck on a file) are stopped after LAB_TIMEOUT: exit 2, said.
+printf '#!/bin/sh\nsleep 30\n' >"$tmp/cuobjdump" && chmod +x "$tmp/cuobjdump"
+real=$(make -s --no-print-directory lab-cuobjdump)  # (rules.sh wants nvdisasm beside it, or on PATH)
+ln -sf "$(PATH=$(dirname "$real"):$PATH command -v nvdisasm)" "$tmp/nvdisasm"
+LAB_TIMEOUT=3 LAB_BUILD_ONLY=1 LAB_CUOBJDUMP=$tmp/cuobjdump grade ch1_map labs/solutions/ch1_map.cu
+[ $code = 2 ] && said "labs/rules.sh: stopped after 3 s (LAB_TIMEOUT)" && ! said "verdict:"
+ok $? "rules whose reading hangs: stopped after LAB_TIMEOUT, exit 2, said" "$(tail_of)"
 # A rule broken is the grade wherever the grade stops before step 1: at a failed link (the rules read beside
 # it), and with LAB_BUILD_ONLY=1 (make labs, labs/gradebook: a build-only book without a GPU).
 sed 's/^void lab_saxpy(/void lab_saxpy_renamed(/' tests/cheats/ch1_map.on_the_cpu.cu \

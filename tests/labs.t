@@ -316,7 +316,8 @@ no_tool=""
 [ -x "$(make -s lab-sanitizer 2>/dev/null)" ] || no_tool="no compute-sanitizer (make lab-sanitizer)"
 # Each grade in the background, eight at a time (LABS_PARALLEL), without the timing (they share the
 # GPU), then reported in order; output/labs/graded.csv keeps every verdict (labs/README.md's tables are
-# rendered from a committed copy). A line: NAME FILE WANT, WANT "fail", "pass" or a mistake's report.
+# rendered from a committed copy; LABS_GRADED_CSV=FILE writes it there instead, as tests/device_parallel.sh's
+# parts do, one file each). A line: NAME FILE WANT, WANT "fail", "pass" or a mistake's report.
 {
     for lab in $graded_labs; do
         echo "$lab.handout labs/$lab.cu fail"
@@ -456,7 +457,7 @@ while read -r name; do
 done <"$tmp/slow_list"
 # The device line names the GPU as the programs' CSV files do (labs/README.md's tables read it).
 { echo "# device: $(csv_device "$tmp"/*.out), $(date -u '+%Y-%m-%d %H:%M') UTC, tests/labs.t"
-  cat "$tmp/graded.csv"; } >output/labs/graded.csv
+  cat "$tmp/graded.csv"; } >"${LABS_GRADED_CSV:-output/labs/graded.csv}"
 mps=$(nvidia-smi -q 2>/dev/null | grep -c "MPS" || true)
 awk -v s=" $graded_labs " '($3 == "gpu" || $3 == "sanitize") && index(s, " " $1 " ")' "$tmp/cheats" >"$tmp/gpu_cheats"
 while read -r lab name where expect; do

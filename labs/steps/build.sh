@@ -59,9 +59,13 @@ rules_read() {
         if cp "$kept" "$rules_at.refusals"; then rules_status=0; else rules_status=2; fi
     else
         rules_start=$(date +%s.%N)  # (what reading them costs: grade-rules-seconds, tests/grade_overhead.sh)
-        LAB_NVCC="$nvcc_line" CUOBJDUMP="$cuobjdump" LAB_LIB_FLAGS="$lib_compile $lib_link" \
+        # (a reading that hangs, a cuobjdump or nvdisasm stuck on a file, is stopped as any step's program is)
+        LAB_NVCC="$nvcc_line" CUOBJDUMP="$cuobjdump" LAB_LIB_FLAGS="$lib_compile $lib_link" timeout -k 5 "$timeout_s" \
             sh "$root/labs/rules.sh" "$lab" "$2" ${3:+"$3"} >"$rules_at.refusals" 2>"$rules_at.why"
         rules_status=$?
+        case $rules_status in
+            124|137) echo "labs/rules.sh: stopped after $timeout_s s (LAB_TIMEOUT)" >>"$rules_at.why" ;;
+        esac
         [ $rules_status != 1 ] || [ -s "$rules_at.refusals" ] || rules_status=2  # (refusals it could not write)
         echo "$rules_start $(date +%s.%N)" >>"$tmp/rules.times"
         case $rules_status in
