@@ -77,7 +77,7 @@ comma := ,
 # the program itself), never by make help, make ch2 or labs/grade's questions, nor again by the makes
 # that the tests and labs/grade start under it (MAKE_NOTES_SAID, exported to them).
 say = printf '%s\n' '$(subst ','"'"',$(1))' >&2
-NOTE_GOALS := all ch3 test sanitize small-gpu lab-programs labs lab-mistakes gradebook
+NOTE_GOALS := all ch3 test test-programs sanitize small-gpu lab-programs labs lab-mistakes gradebook
 SAY_NOTES := $(if $(MAKE_NOTES_SAID),,$(filter $(NOTE_GOALS),$(or $(MAKECMDGOALS),all)))
 export MAKE_NOTES_SAID := $(or $(MAKE_NOTES_SAID),$(if $(SAY_NOTES),1))
 note = $(if $(SAY_NOTES),$(shell $(call say,$(1))))
@@ -157,10 +157,10 @@ ch5_matmul/blas ch5_matmul/sgemm_ladder ch5_matmul/sgemm_tensor ch5_matmul/sgemm
 ch5_matmul/sgemm_hopper: ALL_NVCCFLAGS = $(subst arch=compute_90$(comma)code=sm_90,arch=compute_90a$(comma)code=sm_90a,\
                                           $(COURSE_NVCCFLAGS)) $(NVCCFLAGS) $(EXTRA_NVCCFLAGS) $(PROGRAM_FLAGS)
 
-.PHONY: all ch1 ch2 ch3 ch4 ch5 test mutants sanitize small-gpu fuzz figures tables sass ptx profile clean help \
-        lab labs lab-mistakes labs-handout lab-programs lab-nvcc lab-cuda-dir lab-wrap lab-sanitizer lab-mistake-files \
-        gradebook classroom runner-check lab-list notebook colab lab-flags-cublas lab-flags-nccl lab-flags-mpi \
-        lab-mpirun lab-settings lab-arch
+.PHONY: all ch1 ch2 ch3 ch4 ch5 test test-programs mutants sanitize small-gpu fuzz figures tables sass ptx profile \
+        clean help lab labs lab-mistakes labs-handout lab-programs lab-nvcc lab-cuda-dir lab-wrap lab-sanitizer \
+        lab-mistake-files gradebook classroom runner-check lab-list notebook colab lab-flags-cublas lab-flags-nccl \
+        lab-flags-mpi lab-mpirun lab-settings lab-arch
 all: $(PROGRAMS)
 ch1: $(CH1_PROGRAMS)
 ch2: $(CH2_PROGRAMS)
@@ -185,8 +185,11 @@ tests/unit_common: tests/unit_common.c tests/unit_output.c tests/unit_cli.c test
 # TESTS="tests/gpu.t ..." runs those files only; LAB_SUBSET="LAB ..." grades only those labs on a GPU
 # (tests/labs.t), for a GPU session cut in parts.
 GNUPLOT ?= gnuplot
-test: all tests/unit_common lab-programs lab-mistake-files output/labs/unit_clock output/labs/unit_random \
+# (what the tests run, built first in one make: tests/device_parallel.sh builds it before its parts, whose
+# make test calls would otherwise build it side by side, one linking a program another part runs)
+test-programs: all tests/unit_common lab-programs lab-mistake-files output/labs/unit_clock output/labs/unit_random \
       output/labs/unit_channel
+test: test-programs
 	@mkdir -p output/test && rm -f output/test/skipped.txt
 	@PROGRAMS="$(PROGRAMS)" NOT_BUILT="$(NOT_BUILT)" GNUPLOT="$(GNUPLOT)" LABS="$(LABS)" COURSE_URL="$(COURSE_URL)" \
 	    CLASSROOM_RUNS_ON="$(CLASSROOM_RUNS_ON)" \
