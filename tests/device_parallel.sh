@@ -81,8 +81,8 @@ wait)
     all=$(echo $parts | wc -w)
     while [ "$(ls "$out"/*.rc 2>/dev/null | wc -l)" -lt "$all" ] && [ "$(date +%s)" -lt "$end" ]; do sleep 10; done
     for p in $parts; do
-        echo "== $p: $(cat "$out/$p.rc" 2>/dev/null || echo running)" \
-            "($(grep -c '^ok' "$out/$p.log" 2>/dev/null) ok, $(grep -c '^not ok' "$out/$p.log" 2>/dev/null) not ok so far)"
+        passed=$(grep -c '^ok' "$out/$p.log" 2>/dev/null) failed=$(grep -c '^not ok' "$out/$p.log" 2>/dev/null)
+        echo "== $p: $(cat "$out/$p.rc" 2>/dev/null || echo running) (${passed:-0} ok, ${failed:-0} not ok so far)"
         grep -E '^(Files=|Result:|make test:|not ok)|Failed tests' "$out/$p.log" 2>/dev/null | head -n 12
     done
     echo "== small (14 SMs)"; grep -E '^(ok|not ok|#  )' "$out/small.log" 2>/dev/null | head -n 12
