@@ -25,11 +25,14 @@ labs_parts="labs_1 labs_2 labs_3 labs_4"
 # PARTS=... runs those (the labs parts, other, sanitize_1, sanitize_2, overhead)
 parts=${PARTS:-$labs_parts}
 want() { case " $parts " in *" $1 "*) true ;; *) false ;; esac; }
-# The labs in four parts of about equal work (the files tests/ grades for a lab, and its grade's own
-# seconds: ch1_transpose's and ch1_debug_bounds's are the longest), greedily, heaviest first.
+# The labs in four parts of about equal work (the files tests/ grades for a lab, its slow mistakes, and its
+# grade's own seconds: ch1_transpose's and ch1_debug_bounds's are the longest), greedily, heaviest first.
 lab_parts() {
     for lab in $(make -s --no-print-directory lab-list); do
-        n=$( (ls tests/cheats tests/honest tests/rules; cat labs/mistakes.sh tests/*.txt) 2>/dev/null | grep -c "$lab")
+        n=$( (ls tests/cheats tests/honest tests/rules; cat labs/solutions/mistakes.txt tests/*.txt) 2>/dev/null |
+             grep -c "$lab")
+        # (a slow mistake is timed alone, against the solution: as much as three others)
+        n=$((n + 2 * $(grep -c "^$lab [^ ]* slow " labs/solutions/mistakes.txt)))
         case $lab in ch1_transpose|ch1_debug_bounds) n=$((n + 10)) ;; esac
         echo "$((n + 4)) $lab"
     done | sort -rn | awk '{ best = 1; for (p = 2; p <= 4; p++) if (w[p] < w[best]) best = p
