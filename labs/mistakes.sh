@@ -37,8 +37,10 @@ grep -v '^[[:space:]]*\(#\|$\)' labs/solutions/mistakes.txt | awk -v gpus="$gpus
     if (need > gpus) print lab "." name, report, need >skipped
     else print lab "." name, report }' >"$out/list.all"
 awk -v r="${REPORT:-}" 'r == "" || $2 == r' "$out/list.all" >"$out/list"
-[ -s "$out/list" ] || { echo "make lab-mistakes: no mistake planted for report '${REPORT:-}'" >&2; exit 2; }
+[ -s "$out/list" ] || grep -q " ${REPORT:-} " "$out/skipped" ||
+    { echo "make lab-mistakes: no mistake planted for report '${REPORT:-}'" >&2; exit 2; }
 while read -r name report need; do
+    [ -z "${REPORT:-}" ] || [ "$report" = "$REPORT" ] || continue
     printf '  %-40s %-10s %-11s %s\n' "$name" "$report" skipped \
         "it shows only on $need GPUs, and this machine has $gpus"
 done <"$out/skipped"
