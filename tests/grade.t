@@ -232,4 +232,11 @@ ok $? "ch4_debug_init's rules.txt line: initcheck too, on the sizes memcheck tak
 tools_for "ch9_test sanitize memcheck,initchek a typo"
 [ $code = 2 ] && said "rules.txt: 'ch9_test sanitize initchek'?"
 ok $? "a sanitize line naming no tool of compute-sanitizer's: exit 2, named" "$(tail_of)"
+# make lab-mistakes REPORT=R (labs/mistakes.sh) grades the mistakes of that report only: one of none is an
+# error before any grade (a stand-in nvidia-smi stands for the GPU that script first asks for).
+mkdir -p "$tmp/standin" && printf '#!/bin/sh\necho "GPU 0: a stand-in"\n' >"$tmp/standin/nvidia-smi" &&
+    chmod +x "$tmp/standin/nvidia-smi"
+PATH=$tmp/standin:$PATH REPORT=no_such_report sh labs/mistakes.sh >"$tmp/out" 2>&1 </dev/null; code=$?
+[ $code = 2 ] && said "make lab-mistakes: no mistake planted for report 'no_such_report'"
+ok $? "make lab-mistakes REPORT= of no planted mistake: exit 2, said, nothing graded" "$(tail_of)"
 done_testing
