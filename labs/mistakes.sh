@@ -29,18 +29,18 @@ fi
 # $out/list: "LAB.NAME REPORT" of each mistake to grade; $out/skipped: "LAB.NAME REPORT GPUS" of those
 # that need more GPUs than this machine has.
 : >"$out/skipped"
-grep -v '^[[:space:]]*\(#\|$\)' labs/solutions/mistakes.txt | awk -v gpus="$gpus" -v skipped="$out/skipped" '{
+grep -v '^[[:space:]]*\(#\|$\)' labs/solutions/mistakes.txt |
+    awk -v gpus="$gpus" -v skipped="$out/skipped" -v r="${REPORT:-}" '{
     lab = $1; name = $2; report = $3; need = 1
     if (match(report, /\/[0-9]+gpus$/)) {
         need = substr(report, RSTART + 1) + 0; report = substr(report, 1, RSTART - 1)
     }
+    if (r != "" && report != r) next
     if (need > gpus) print lab "." name, report, need >skipped
-    else print lab "." name, report }' >"$out/list.all"
-awk -v r="${REPORT:-}" 'r == "" || $2 == r' "$out/list.all" >"$out/list"
-[ -s "$out/list" ] || grep -q " ${REPORT:-} " "$out/skipped" ||
+    else print lab "." name, report }' >"$out/list"
+[ -s "$out/list" ] || [ -s "$out/skipped" ] ||
     { echo "make lab-mistakes: no mistake planted for report '${REPORT:-}'" >&2; exit 2; }
 while read -r name report need; do
-    [ -z "${REPORT:-}" ] || [ "$report" = "$REPORT" ] || continue
     printf '  %-40s %-10s %-11s %s\n' "$name" "$report" skipped \
         "it shows only on $need GPUs, and this machine has $gpus"
 done <"$out/skipped"
@@ -54,15 +54,12 @@ columns=mistake,expected,correct,sanitizer,verdict
 : >"$out/rows"
 : >"$out/slow_rows"
 status=0
-# handout_slow REPORT LAB: the grade's share of the limit is under the lab's hand-out target for this GPU's
-# class (labs/targets.txt: SMALL under 64 SMs, LARGE from 64), as labs/grade compares without a solution;
-# the verdict says both.
+# handout_slow REPORT: the grade's share of the limit is under the hand-out target it names for this GPU's
+# class (grade-handout-target, labs/targets.txt's), as labs/grade compares without a solution; the verdict
+# says both.
 handout_slow() {
-    reached=$(csv_field "$1" percent-of-limit)
-    sms=$(sed -n 's/^grade-device .*, \([0-9][0-9]*\) SMs,.*/\1/p' "$1")
-    target=$(awk -v l="$2" -v c="$([ "${sms:-0}" -ge 64 ] && echo 3 || echo 2)" '!/^#/ && $1 == l { print $c }' \
-        labs/targets.txt)
-    verdict="$verdict; $reached% of the limit, a hand-out's target ${target:-?}% at ${sms:-?} SMs"
+    reached=$(csv_field "$1" percent-of-limit) target=$(csv_field "$1" handout-target)
+    verdict="$verdict; $reached% of the limit, a hand-out's target ${target:-?}%"
     [ -n "$target" ] && [ "$reached" != - ] && [ -n "$reached" ] && [ "$reached" -lt "$target" ]
 }
 while read -r name report; do
@@ -78,7 +75,7 @@ while read -r name report; do
         wrong) [ "$code" = 1 ] && [ "$correct" = no ] ;;
         slow) [ "$correct" = yes ] && [ "$(csv_field "$out/$name.out" speed)" = slow ] && sanitizer="not run" &&
               verdict="PASS but slow ($(csv_field "$out/$name.out" percent-of-solution)% of the solution)" &&
-              handout_slow "$out/$name.out" "${name%%.*}" ;;
+              handout_slow "$out/$name.out" ;;
         *) [ "$code" = 1 ] && echo "$sanitizer" | grep -q "$report" ;;
     esac
     if [ $? = 0 ]; then

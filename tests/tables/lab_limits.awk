@@ -7,11 +7,9 @@
 # The last column names the unit nearest its peak where one reached 70%: what binds; else "none near". A
 # solution under the course's goal (goal, below: labs/README.md quotes it) is marked *.
 function share(s) { return s == "-" ? "-" : s "%" }
-BEGIN { goal = 90 }
-{ row[n++] = $0
-  lab[n - 1] = v("lab"); pl[n - 1] = v("percent_of_limit"); lim[n - 1] = v("limit")
-  u[n - 1, 1] = v("dram"); u[n - 1, 2] = v("l2"); u[n - 1, 3] = v("l1"); u[n - 1, 4] = v("sm")
-  w[n - 1] = v("warps") }
+BEGIN { goal = 90; n = 0 }  # (n a number from the start: "" would index the first row)
+{ lab[n] = v("lab"); pl[n] = v("percent_of_limit"); lim[n] = v("limit")
+  u[n, 1] = v("dram"); u[n, 2] = v("l2"); u[n, 3] = v("l1"); u[n, 4] = v("sm"); w[n++] = v("warps") }
 END {
     split("DRAM,L2,L1 and shared memory,the busiest pipe", name, ",")
     printf "%s: `tests/solution_limits.sh`, every timed lab's solution, Nsight Compute at the timed size;" \
@@ -24,7 +22,6 @@ END {
         for (k = 1; k <= 4; k++) if (u[i, k] != "-" && (best == 0 || u[i, k] + 0 > u[i, best] + 0)) best = k
         near = best && u[i, best] + 0 >= 70 ? name[best] " (" u[i, best] "%)" : (best ? "none near" : "-")
         printf "| `%s`%s | %s%% %s | %s | %s | %s | %s | %s | %s |\n", lab[i], pl[i] + 0 < goal ? " *" : "",
-               pl[i], lim[i], share(u[i, 1]),
-               share(u[i, 2]), share(u[i, 3]), share(u[i, 4]), share(w[i]), near
+               pl[i], lim[i], share(u[i, 1]), share(u[i, 2]), share(u[i, 3]), share(u[i, 4]), share(w[i]), near
     }
 }
